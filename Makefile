@@ -1,0 +1,51 @@
+# The two commands: `make dev` and `make test`. Both install what they need themselves.
+SHELL := /bin/bash
+UV := python3 -m uv
+export UV_LINK_MODE := copy
+export PATH := $(CURDIR)/.venv/bin:$(PATH)
+
+.PHONY: dev test setup python-deps node-deps web chromium lint typecheck pytest vitest e2e bench clean
+
+dev: setup web
+	$(UV) run merit dev
+
+test: setup chromium lint typecheck pytest vitest web e2e
+
+setup: python-deps node-deps
+
+python-deps:
+	@python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet --disable-pip-version-check uv
+	$(UV) sync --frozen
+
+node-deps:
+	@if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
+
+web:
+	npm run build
+
+chromium:
+	@command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || \
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+lint:
+	$(UV) run ruff check .
+	$(UV) run ruff format --check .
+
+typecheck:
+	$(UV) run mypy
+	npm run typecheck
+
+pytest:
+	$(UV) run pytest
+
+vitest:
+	npm test
+
+e2e:
+	bash tests/e2e/run.sh
+
+bench:
+	$(UV) run python tests/bench/tenants.py
+
+clean:
+	rm -rf .venv node_modules web/dist .merit

@@ -1,0 +1,53 @@
+from pydantic import Field
+
+from api.core.schemas import ApiModel
+
+
+class OrgLoginRequest(ApiModel):
+    subdomain: str = Field(default="", max_length=200)
+
+
+class OrganizationSummary(ApiModel):
+    id: int
+    name: str
+    subdomain: str
+    industry: str | None = None
+    size: str | None = None
+    logo_url: str | None = None
+
+
+class OrgLoginReply(ApiModel):
+    success: bool = True
+    organization: OrganizationSummary
+    message: str
+
+
+class RoleLoginRequest(ApiModel):
+    role: str = Field(default="", max_length=50)
+    password: str = Field(default="", max_length=1000)
+
+
+class RoleLoginReply(ApiModel):
+    success: bool = True
+    force_password_change: bool
+
+
+class SessionReply(ApiModel):
+    user_role: str
+    organization_id: int
+    organization_name: str
+    organization_subdomain: str
+    force_password_change: bool
+
+
+class UserReply(ApiModel):
+    id: str | None
+    role: str
+    name: str
+    organization_id: int
+    organization_name: str
+
+
+class ChangePasswordRequest(ApiModel):
+    current_password: str | None = Field(default=None, max_length=1000)
+    new_password: str = Field(default="", max_length=1000)

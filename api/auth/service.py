@@ -1,0 +1,117 @@
+"""Sign-in rules: organisation code, role password, forced change, sign-out."""
+
+from dataclasses import dataclass
+
+from sqlalchemy import update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.auth import sessions, throttle
+from api.auth.models import Session
+from api.auth.passwords import check_new_password
+from api.core.db import utcnow
+from api.core.errors import BadRequest, Forbidden, NotFound, Unauthorized
+from api.core.security import hash_password_async, verify_password_async
+from api.deps import ORG_NOT_FOUND, Principal
+from api.organizations.models import Organization
+from tenants import registry
+
+LOGIN_ROLES = ("admin", "manager")
+DEACTIVATED = "This organization has been deactivated. Please contact support."
+
+
+async def find_organization(db: AsyncSession, subdomain: str) -> Organization:
+    code = (subdomain or "").strip().lower()
+    if not code:
+        raise BadRequest("Please enter your organization code")
+    org = await registry.get_by_subdomain(db, code)
+    if org is None:
+        raise NotFound(ORG_NOT_FOUND)
+    if not org.is_active:
+        raise Forbidden(DEACTIVATED)
+    return org
+
+
+async def start_org_session(db: AsyncSession, old_sid: str | None, org: Organization) -> Session:
+    """Org-login starts a fresh, not yet authenticated session for that organisation."""
+    return await sessions.rotate(db, old_sid, {"organizationId": org.id, "authenticated": False})
+
+
+@dataclass
+class RoleLoginResult:
+    session: Session
+    force_password_change: bool
+
+
+async def role_login(
+    db: AsyncSession,
+    *,
+    org: Organization | None,
+    old_sid: str | None,
+    role: str,
+    password: str,
+    client: str,
+) -> RoleLoginResult:
+    role = (role or "").strip().lower()
+    if not role or not password:
+        raise BadRequest("Please select a role and enter your password")
+    if role not in LOGIN_ROLES:
+        raise BadRequest("Please choose Administrator or Manager")
+    if org is None:
+        raise BadRequest("Please enter your organization code first")
+    if not org.is_active:
+        raise Forbidden(DEACTIVATED)
+    key = throttle.key_for(org.id, role, client)
+    await throttle.check(key)
+    stored = org.admin_password_hash if role == "admin" else org.manager_password_hash
+    if not await verify_password_async(password, stored):
+        await throttle.record_failure(key)
+        raise Unauthorized("Invalid credentials")
+    await throttle.clear(key)
+    force = bool(
+        org.admin_force_password_change if role == "admin" else org.manager_force_password_change
+    )
+    row = await sessions.rotate(
+        db,
+        old_sid,
+        {
+            "organizationId": org.id,
+            "authenticated": True,
+            "userRole": role,
+            "forcePasswordChange": force,
+        },
+    )
+    return RoleLoginResult(session=row, force_password_change=force)
+
+
+async def change_password(
+    db: AsyncSession, *, principal: Principal, current: str | None, new: str
+) -> None:
+    """Set a new role password. The forced first change needs no current password."""
+    check_new_password(new)
+    if principal.role not in LOGIN_ROLES:
+        raise Forbidden("Only the admin and manager sign-ins have a shared password")
+    org = principal.organization
+    stored = org.admin_password_hash if principal.role == "admin" else org.manager_password_hash
+    if not principal.force_password_change:
+        if not current:
+            raise BadRequest("Please fill in all fields")
+        if not await verify_password_async(current, stored):
+            raise BadRequest("Current password is incorrect")
+    if await verify_password_async(new, stored):
+        raise BadRequest("New password must be different from the current password")
+    new_hash = await hash_password_async(new)
+    prefix = principal.role
+    await db.execute(
+        update(Organization)
+        .where(Organization.id == org.id)
+        .values(
+            {
+                f"{prefix}_password_hash": new_hash,
+                f"{prefix}_last_password_change": utcnow(),
+                f"{prefix}_force_password_change": False,
+            }
+        )
+    )
+    row = await sessions.load(db, principal.session_id)
+    if row is not None:
+        await sessions.update(db, row, forcePasswordChange=False)

@@ -1,0 +1,276 @@
+"""The `merit` command: serve, worker, dev, demo, tenants and platform admins."""
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Awaitable
+from typing import Any, TypeVar
+
+import typer
+
+from api.core.config import get_settings
+from api.core.embedded import ensure_services
+
+app = typer.Typer(help="Merit: multi-tenant employee performance and HR.", no_args_is_help=True)
+tenants_app = typer.Typer(help="Organisation (tenant) lifecycle.", no_args_is_help=True)
+admins_app = typer.Typer(help="Platform super admins.", no_args_is_help=True)
+app.add_typer(tenants_app, name="tenants")
+app.add_typer(admins_app, name="platform-admin")
+
+T = TypeVar("T")
+
+
+def _run(coro: Awaitable[T]) -> T:
+    async def wrapper() -> T:
+        from api.core.db import dispose_engine
+
+        try:
+            return await coro
+        finally:
+            await dispose_engine()
+
+    return asyncio.run(wrapper())
+
+
+def _services(redis: bool = True) -> None:
+    ensure_services(get_settings().data_dir, redis=redis)
+
+
+def _fail(message: str) -> None:
+    typer.secho(message, fg=typer.colors.RED, err=True)
+    raise typer.Exit(code=1)
+
+
+async def _migrate(quiet: bool = False) -> bool:
+    from tenants.migrate import migrate_all
+
+    report = await migrate_all()
+    if not quiet or report.failed or report.upgraded:
+        typer.echo(
+            f"migrated: {len(report.upgraded)} upgraded, {len(report.current)} already at head, "
+            f"{len(report.failed)} failed (head {report.head})"
+        )
+    for schema, error in report.failed.items():
+        typer.secho(f"  {schema}: {error}", fg=typer.colors.RED, err=True)
+    return report.ok
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("0.0.0.0", help="Interface to listen on."),
+    port: int = typer.Option(8000, help="Port to listen on."),
+    workers: int = typer.Option(1, help="Server processes (needs DATABASE_URL for > 1)."),
+) -> None:
+    """Serve the API and the built web app."""
+    import uvicorn
+
+    _services()
+    if not _run(_migrate(quiet=True)):
+        _fail("Some organisations failed to migrate; see above.")
+    uvicorn.run(
+        "api.main:create_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        proxy_headers=True,
+        log_level="info",
+    )
+
+
+@app.command()
+def worker() -> None:
+    """Run the arq worker with its cron jobs."""
+    _services()
+    from arq.worker import run_worker
+
+    from api.worker import WorkerSettings
+
+    run_worker(WorkerSettings)  # type: ignore[arg-type]
+
+
+@app.command()
+def migrate() -> None:
+    """Migrate the platform catalog and every organisation schema."""
+    _services(redis=False)
+    if not _run(_migrate()):
+        raise typer.Exit(code=1)
+
+
+@app.command()
+def demo() -> None:
+    """Seed (or re-seed) the `demo` organisation with realistic data."""
+    _services(redis=False)
+    from tenants.demo import seed_demo
+
+    async def go() -> Any:
+        await _migrate(quiet=True)
+        return await seed_demo()
+
+    summary = _run(go())
+    typer.echo(summary)
+
+
+@app.command()
+def dev(
+    port: int = typer.Option(8000, help="Port to listen on."),
+) -> None:
+    """Everything for local development: services, migrations, demo data, API, worker."""
+    _services()
+    from tenants.demo import demo_exists, seed_demo
+
+    async def prepare() -> None:
+        await _migrate()
+        if not await demo_exists():
+            typer.echo(await seed_demo())
+
+    _run(prepare())
+    env = dict(os.environ)
+    worker_proc = subprocess.Popen([sys.executable, "-m", "api.cli", "worker"], env=env)
+    base = get_settings().base_domain
+    typer.secho(
+        f"\nMerit is running at http://localhost:{port} and http://demo.{base}:{port}\n"
+        f"  Organization code: demo\n"
+        f"  Administrator password (first sign-in): admindemo\n"
+        f"  Manager password (first sign-in): managerdemo\n"
+        f"  Super admin: `merit platform-admin create --email you@example.com`\n"
+        f"  Data: {get_settings().data_dir.resolve()}   Stop with Ctrl+C\n",
+        fg=typer.colors.GREEN,
+    )
+    try:
+        import uvicorn
+
+        uvicorn.run("api.main:create_app", factory=True, host="0.0.0.0", port=port)
+    finally:
+        worker_proc.send_signal(signal.SIGINT)
+        try:
+            worker_proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            worker_proc.kill()
+
+
+@app.command()
+def openapi(out: str = typer.Option("-", help="File to write, or - for stdout.")) -> None:
+    """Print the OpenAPI document (the web client's types are generated from it)."""
+    import json
+
+    from api.main import create_app
+
+    text = json.dumps(create_app().openapi(), indent=2)
+    if out == "-":
+        typer.echo(text)
+    else:
+        with open(out, "w") as fh:
+            fh.write(text + "\n")
+
+
+@tenants_app.command("create")
+def tenants_create(
+    subdomain: str = typer.Option(..., help="Organization code: 3-63 of a-z, 0-9 and '-'."),
+    name: str = typer.Option(..., help="Display name (2-100 characters)."),
+    admin_email: str | None = typer.Option(None, help="Administrator's e-mail address."),
+) -> None:
+    """Create an organisation and its schema."""
+    _services(redis=False)
+    from tenants.provision import NewTenant, TenantError, create_tenant
+
+    async def go() -> Any:
+        await _migrate(quiet=True)
+        return await create_tenant(
+            NewTenant(subdomain=subdomain, name=name, admin_email=admin_email)
+        )
+
+    try:
+        org = _run(go())
+    except TenantError as exc:
+        _fail(str(exc))
+        return
+    typer.echo(
+        f"Created organisation '{org.name}' (code {org.subdomain}, id {org.id}, "
+        f"schema {org.schema_name}). First passwords: admin{org.subdomain} / "
+        f"manager{org.subdomain}"
+    )
+
+
+@tenants_app.command("list")
+def tenants_list() -> None:
+    """List organisations."""
+    _services(redis=False)
+    from api.core.db import public_session
+    from tenants.registry import list_all
+
+    async def go() -> Any:
+        async with public_session() as db:
+            return await list_all(db)
+
+    orgs = _run(go())
+    if not orgs:
+        typer.echo("No organisations yet.")
+    for org in orgs:
+        state = "active" if org.is_active else "inactive"
+        typer.echo(f"{org.id:>5}  {org.subdomain:<30} {org.schema_name:<12} {state:<8} {org.name}")
+
+
+@tenants_app.command("migrate")
+def tenants_migrate(
+    concurrency: int = typer.Option(8, help="Schemas migrated at once."),
+) -> None:
+    """Upgrade the catalog and every organisation schema to head."""
+    _services(redis=False)
+    from tenants.migrate import migrate_all
+
+    report = _run(migrate_all(concurrency=concurrency))
+    typer.echo(
+        f"{len(report.upgraded)} upgraded, {len(report.current)} already at head, "
+        f"{len(report.failed)} failed (head {report.head})"
+    )
+    for schema, error in report.failed.items():
+        typer.secho(f"  {schema}: {error}", fg=typer.colors.RED, err=True)
+    if report.failed:
+        raise typer.Exit(code=1)
+
+
+@tenants_app.command("delete")
+def tenants_delete(
+    subdomain: str = typer.Argument(..., help="Organization code to delete."),
+    yes: bool = typer.Option(False, "--yes", help="Do not ask for confirmation."),
+) -> None:
+    """Delete an organisation and all of its data."""
+    _services(redis=False)
+    from tenants.provision import TenantError, delete_tenant
+
+    if not yes and sys.stdin.isatty():
+        typer.confirm(f"Delete '{subdomain}' and all of its data?", abort=True)
+    try:
+        org_id = _run(delete_tenant(subdomain))
+    except TenantError as exc:
+        _fail(str(exc))
+        return
+    typer.echo(f"Deleted organisation '{subdomain}' (id {org_id}).")
+
+
+@admins_app.command("create")
+def platform_admin_create(
+    email: str = typer.Option(..., help="E-mail of the super admin."),
+    password: str | None = typer.Option(None, help="Local password (omit for OIDC-only)."),
+) -> None:
+    """Create (or update) a platform super admin."""
+    _services(redis=False)
+    from api.platform.admins import PlatformAdminError, upsert_admin
+
+    async def go() -> Any:
+        await _migrate(quiet=True)
+        return await upsert_admin(email=email, password=password)
+
+    try:
+        created = _run(go())
+    except PlatformAdminError as exc:
+        _fail(str(exc))
+        return
+    typer.echo(f"{'Created' if created else 'Updated'} platform admin {email.strip().lower()}.")
+
+
+if __name__ == "__main__":
+    app()

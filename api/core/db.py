@@ -1,0 +1,106 @@
+"""Database engine, declarative bases and the two kinds of session.
+
+Tenant tables are declared without a schema; a tenant session maps the blank schema to the
+organisation's own (`schema_translate_map={None: "org_<id>"}`), so every statement names
+its schema explicitly and nothing depends on a connection's search_path.
+"""
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+
+from sqlalchemy import MetaData
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, create_async_engine
+from sqlalchemy.orm import DeclarativeBase, object_session
+
+from api.core.config import get_settings
+from api.core.embedded import to_asyncpg_url
+
+NAMING = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class PublicBase(DeclarativeBase):
+    """Platform catalog tables, always in the public schema."""
+
+    metadata = MetaData(schema="public", naming_convention=NAMING)
+
+
+class TenantBase(DeclarativeBase):
+    """Tables that exist once per organisation, in its own schema."""
+
+    metadata = MetaData(naming_convention=NAMING)
+
+    @property
+    def organization_id(self) -> int | None:
+        """The API shows organizationId on records; it is the session's organisation."""
+        session = object_session(self)
+        return session.info.get("organization_id") if session else None
+
+
+_engine: AsyncEngine | None = None
+
+
+def get_engine() -> AsyncEngine:
+    global _engine
+    if _engine is None:
+        settings = get_settings()
+        if not settings.database_url:
+            raise RuntimeError("DATABASE_URL is not set and no embedded Postgres was started")
+        _engine = create_async_engine(
+            to_asyncpg_url(settings.database_url),
+            pool_size=settings.db_pool_size,
+            max_overflow=settings.db_pool_size,
+            # Each schema costs catalog cache in a long-lived backend: recycle connections.
+            pool_recycle=900,
+            pool_pre_ping=True,
+            connect_args={"server_settings": {"application_name": "merit"}},
+        )
+    return _engine
+
+
+async def dispose_engine() -> None:
+    global _engine
+    if _engine is not None:
+        await _engine.dispose()
+        _engine = None
+
+
+def tenant_engine(schema: str) -> AsyncEngine:
+    """The shared engine (same pool) with the tenant schema mapped on every statement."""
+    return get_engine().execution_options(schema_translate_map={None: schema})
+
+
+@asynccontextmanager
+async def public_session() -> AsyncIterator[AsyncSession]:
+    """A session on the platform catalog; commits on success, rolls back on error."""
+    async with AsyncSession(get_engine(), expire_on_commit=False) as session:
+        try:
+            yield session
+            await session.commit()
+        except BaseException:
+            await session.rollback()
+            raise
+
+
+@asynccontextmanager
+async def tenant_session(schema: str, organization_id: int) -> AsyncIterator[AsyncSession]:
+    """A session bound to one organisation's schema; one transaction, commit or rollback."""
+    async with AsyncSession(tenant_engine(schema), expire_on_commit=False) as session:
+        session.info["organization_id"] = organization_id
+        session.info["schema"] = schema
+        try:
+            yield session
+            await session.commit()
+        except BaseException:
+            await session.rollback()
+            raise

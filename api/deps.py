@@ -1,0 +1,144 @@
+"""The one place a request gets its organisation, its signed-in person and its DB session.
+
+Tenant = the organisation named by the Host's subdomain, else the one chosen at org-login.
+A session bound to organisation A is never honoured for organisation B, whatever the Host.
+"""
+
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import Depends, Request
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.auth import sessions
+from api.auth.models import Session
+from api.core.config import get_settings
+from api.core.db import public_session, tenant_session
+from api.core.errors import Forbidden, NotFound, Unauthorized
+from api.organizations.models import Organization
+from tenants import registry
+
+ORG_NOT_FOUND = "Organization not found. Please check your organization code."
+PASSWORD_CHANGE_REQUIRED = "Password change required. Please set a new password to continue."
+
+
+@dataclass(frozen=True)
+class Principal:
+    """The signed-in person as far as a request is concerned."""
+
+    organization: Organization
+    role: str
+    session_id: str
+    force_password_change: bool
+    user_id: str | None = None
+    name: str | None = None
+
+    @property
+    def display_name(self) -> str:
+        return self.name or {"admin": "Administrator", "hr": "HR", "manager": "Manager"}.get(
+            self.role, "User"
+        )
+
+
+async def get_db() -> AsyncIterator[AsyncSession]:
+    """A session on the platform catalog for this request (commit after the endpoint)."""
+    async with public_session() as db:
+        yield db
+
+
+PublicDb = Annotated[AsyncSession, Depends(get_db, scope="function")]
+
+
+def host_subdomain(request: Request) -> str | None:
+    """`acme.example.com` → `acme` when the base domain is example.com."""
+    host = (request.headers.get("host") or "").split(":")[0].lower().rstrip(".")
+    base = get_settings().base_domain.lower()
+    if host.endswith("." + base):
+        sub = host[: -len(base) - 1]
+        if sub and "." not in sub and sub != "www":
+            return sub
+    return None
+
+
+async def current_session(request: Request, db: PublicDb) -> Session | None:
+    return await sessions.load(db, request.cookies.get(sessions.COOKIE))
+
+
+async def host_organization(request: Request, db: AsyncSession) -> Organization | None:
+    """The organisation the Host names; 404 when it names one that does not exist."""
+    sub = host_subdomain(request)
+    if sub is None:
+        return None
+    org = await registry.get_by_subdomain(db, sub)
+    if org is None:
+        raise NotFound(ORG_NOT_FOUND)
+    return org
+
+
+async def _principal(request: Request, db: PublicDb) -> Principal:
+    row = await current_session(request, db)
+    data: dict[str, Any] = row.sess if row else {}
+    host_org = await host_organization(request, db)
+    if row is None or not data.get("authenticated"):
+        raise Unauthorized("Not authenticated")
+    if host_org is not None and host_org.id != data.get("organizationId"):
+        raise Unauthorized("Not authenticated")
+    org = host_org or await registry.get_by_id(db, int(data["organizationId"]))
+    if org is None:
+        raise Unauthorized("Not authenticated")
+    if not org.is_active:
+        raise Forbidden("This organization has been deactivated. Please contact support.")
+    return Principal(
+        organization=org,
+        role=str(data.get("userRole")),
+        session_id=row.sid,
+        force_password_change=bool(data.get("forcePasswordChange")),
+        user_id=data.get("userId"),
+        name=data.get("userName"),
+    )
+
+
+async def get_principal_pending_ok(
+    principal: Annotated[Principal, Depends(_principal)],
+) -> Principal:
+    """Signed in, even while a forced password change is pending (session, logout, change)."""
+    return principal
+
+
+async def get_principal(principal: Annotated[Principal, Depends(_principal)]) -> Principal:
+    """Signed in and done with any forced password change."""
+    if principal.force_password_change:
+        raise Forbidden(PASSWORD_CHANGE_REQUIRED)
+    return principal
+
+
+CurrentPrincipal = Annotated[Principal, Depends(get_principal)]
+PendingPrincipal = Annotated[Principal, Depends(get_principal_pending_ok)]
+
+
+async def get_tenant_session(principal: CurrentPrincipal) -> AsyncIterator[AsyncSession]:
+    org = principal.organization
+    async with tenant_session(org.schema_name, org.id) as session:
+        session.info["principal"] = principal
+        yield session
+
+
+# scope="function": commit happens when the endpoint returns, before the response is sent.
+TenantSession = Annotated[AsyncSession, Depends(get_tenant_session, scope="function")]
+
+
+def require_roles(*roles: str) -> Callable[..., Any]:
+    """Dependency: the signed-in person must hold one of these roles (else 403)."""
+
+    async def check(principal: CurrentPrincipal) -> Principal:
+        if principal.role not in roles:
+            raise Forbidden("You don't have permission to do this")
+        return principal
+
+    return check
+
+
+AdminOnly = Annotated[Principal, Depends(require_roles("admin"))]
+AdminOrHr = Annotated[Principal, Depends(require_roles("admin", "hr"))]
+CanFillReviews = Annotated[Principal, Depends(require_roles("admin", "hr", "manager"))]

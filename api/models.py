@@ -1,0 +1,38 @@
+"""Imports every model so both metadata objects are complete (migrations, provisioning)."""
+
+from api.auth.models import LoginFailure, PasswordResetToken, PlatformAdmin, Session
+from api.backups.models import Backup
+from api.certifications.models import Certification, CertificationType, EmployeeCertification
+from api.core.db import PublicBase, TenantBase
+from api.departments.models import Department
+from api.documents.models import EmployeeDocument, UploadSlot
+from api.employees.models import Employee
+from api.notes.models import EmployeeNote
+from api.organizations.models import Organization, OrganizationSettings
+from api.reminders.models import Reminder
+from api.reviews.models import Review, ReviewTemplate
+from api.users.models import User
+
+__all__ = [
+    "Backup",
+    "Certification",
+    "CertificationType",
+    "Department",
+    "Employee",
+    "EmployeeCertification",
+    "EmployeeDocument",
+    "EmployeeNote",
+    "LoginFailure",
+    "Organization",
+    "OrganizationSettings",
+    "PasswordResetToken",
+    "PlatformAdmin",
+    "PublicBase",
+    "Reminder",
+    "Review",
+    "ReviewTemplate",
+    "Session",
+    "TenantBase",
+    "UploadSlot",
+    "User",
+]

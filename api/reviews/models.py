@@ -1,0 +1,73 @@
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    CheckConstraint,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    SmallInteger,
+    String,
+    Text,
+    func,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import Mapped, mapped_column
+
+from api.core.db import TenantBase
+
+REVIEW_TYPES = ("quarterly", "annual", "probation", "promotion", "performance_improvement")
+REVIEW_STATUSES = ("pending", "in_progress", "completed")
+
+
+class ReviewTemplate(TenantBase):
+    __tablename__ = "review_templates"
+    __table_args__ = (CheckConstraint("char_length(name) between 3 and 100", name="name_length"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    description: Mapped[str | None] = mapped_column(String(500))
+    questions: Mapped[list[dict[str, Any]]] = mapped_column(JSONB)
+    # The template the reminder job uses for the next periodic review.
+    is_default: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
+    )
+
+
+class Review(TenantBase):
+    __tablename__ = "reviews"
+    __table_args__ = (
+        CheckConstraint(
+            "review_type in ('quarterly', 'annual', 'probation', 'promotion', "
+            "'performance_improvement')",
+            name="review_type",
+        ),
+        CheckConstraint("status in ('pending', 'in_progress', 'completed')", name="status"),
+        CheckConstraint("rating between 1 and 5", name="rating_range"),
+        Index("ix_reviews_status_due_date", "status", "due_date"),
+        Index("ix_reviews_completed_at", "completed_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    employee_id: Mapped[int] = mapped_column(
+        ForeignKey("employees.id", ondelete="CASCADE"), index=True
+    )
+    template_id: Mapped[int] = mapped_column(
+        ForeignKey("review_templates.id", ondelete="RESTRICT"), index=True
+    )
+    review_type: Mapped[str] = mapped_column(String(30))
+    status: Mapped[str] = mapped_column(String(20), default="pending", server_default="pending")
+    responses: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict, server_default="{}")
+    rating: Mapped[int | None] = mapped_column(SmallInteger)
+    reviewer_notes: Mapped[str | None] = mapped_column(Text)
+    due_date: Mapped[date] = mapped_column(Date)
+    completed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
+    )

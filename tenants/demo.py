@@ -1,0 +1,387 @@
+"""The `demo` organisation: realistic data so every screen has something to show."""
+
+import contextlib
+import random
+from datetime import UTC, date, datetime, timedelta
+
+from sqlalchemy import select
+
+from api.certifications.models import CertificationType, EmployeeCertification
+from api.core.db import public_session, tenant_session
+from api.employees.models import Employee
+from api.notes.models import EmployeeNote
+from api.organizations.models import Organization
+from api.reminders.models import Reminder
+from api.reviews.models import Review, ReviewTemplate
+from tenants.provision import NewTenant, TenantNotFound, create_tenant, delete_tenant
+
+DEMO = "demo"
+
+FIRST = [
+    "Olivia",
+    "Liam",
+    "Emma",
+    "Noah",
+    "Ava",
+    "Elijah",
+    "Sophia",
+    "James",
+    "Isabella",
+    "Lucas",
+    "Mia",
+    "Mateo",
+    "Amelia",
+    "Ethan",
+    "Harper",
+    "Aiden",
+    "Evelyn",
+    "Kai",
+    "Priya",
+    "Omar",
+    "Chloe",
+    "Daniel",
+    "Zara",
+    "Hiro",
+    "Grace",
+    "Samuel",
+    "Lina",
+    "Diego",
+    "Nora",
+    "Felix",
+    "Aisha",
+    "Jonas",
+    "Maya",
+    "Tomas",
+    "Ruby",
+    "Arjun",
+    "Leah",
+    "Marcus",
+    "Ines",
+    "Wei",
+]
+LAST = [
+    "Johnson",
+    "Smith",
+    "Garcia",
+    "Brown",
+    "Martinez",
+    "Davis",
+    "Lopez",
+    "Wilson",
+    "Anderson",
+    "Thomas",
+    "Taylor",
+    "Moore",
+    "Jackson",
+    "Martin",
+    "Lee",
+    "Thompson",
+    "White",
+    "Harris",
+    "Patel",
+    "Haddad",
+    "Clark",
+    "Lewis",
+    "Khan",
+    "Tanaka",
+    "Walker",
+    "Young",
+    "Berg",
+    "Ruiz",
+    "King",
+    "Wright",
+    "Okafor",
+    "Schmidt",
+    "Nguyen",
+    "Novak",
+    "Hill",
+    "Mehta",
+    "Cohen",
+    "Green",
+    "Silva",
+    "Zhang",
+]
+ROLES = {
+    "engineering": [
+        "Engineering Manager",
+        "Senior Software Engineer",
+        "Software Engineer",
+        "QA Engineer",
+        "DevOps Engineer",
+    ],
+    "sales": ["Sales Director", "Account Executive", "Sales Development Rep"],
+    "marketing": ["Marketing Lead", "Content Strategist", "Product Marketing Manager"],
+    "human-resources": ["HR Director", "HR Business Partner", "Recruiter"],
+    "finance": ["Finance Manager", "Accountant", "Payroll Specialist"],
+    "operations": ["Operations Manager", "Office Coordinator", "Support Specialist"],
+}
+LEADERSHIP_TEMPLATE = {
+    "name": "Leadership Review",
+    "description": "For people leads: coaching, delivery and team health.",
+    "questions": [
+        {
+            "id": "q1",
+            "question": "Overall job performance",
+            "type": "rating",
+            "required": True,
+            "scale": 5,
+        },
+        {
+            "id": "q2",
+            "question": "How effectively does this leader coach their team?",
+            "type": "rating",
+            "required": True,
+            "scale": 5,
+        },
+        {
+            "id": "q3",
+            "question": "Which leadership style fits this person best?",
+            "type": "multiple-choice",
+            "required": True,
+            "options": ["Coaching", "Directive", "Democratic", "Servant"],
+        },
+        {
+            "id": "q4",
+            "question": "Describe one decision that moved the team forward.",
+            "type": "text",
+            "required": False,
+        },
+    ],
+}
+PROBATION_TEMPLATE = {
+    "name": "Probation Check-in",
+    "description": "End of probation: fit, onboarding and readiness.",
+    "questions": [
+        {
+            "id": "q1",
+            "question": "Overall job performance",
+            "type": "rating",
+            "required": True,
+            "scale": 5,
+        },
+        {
+            "id": "q2",
+            "question": "Has onboarding been completed successfully?",
+            "type": "yes-no",
+            "required": True,
+        },
+        {
+            "id": "q3",
+            "question": "What support would help this person most?",
+            "type": "text",
+            "required": False,
+        },
+    ],
+}
+CERT_TYPES = [
+    ("First Aid at Work", "Emergency first aid certificate", "Red Cross", 36, True),
+    ("Fire Warden", "Fire safety and evacuation lead", "National Fire Safety Council", 24, True),
+    ("AWS Solutions Architect", "Cloud architecture associate", "Amazon Web Services", 36, False),
+    ("Data Protection Essentials", "GDPR and data handling", "IAPP", 12, True),
+    ("Certified Scrum Master", "Agile delivery practices", "Scrum Alliance", 24, False),
+]
+NOTES = [
+    ("recognition", "Led the migration to the new billing platform with zero downtime."),
+    ("recognition", "Mentored two new joiners through their first month; great feedback."),
+    ("redirection", "Missed two sprint commitments; agreed on smaller, clearer tasks."),
+    ("recognition", "Closed the largest deal of the quarter through patient follow-up."),
+    ("redirection", "Needs to share status earlier when blocked; check-ins scheduled weekly."),
+]
+
+
+async def demo_exists() -> bool:
+    async with public_session() as db:
+        found = await db.scalar(select(Organization.id).where(Organization.subdomain == DEMO))
+    return found is not None
+
+
+async def seed_demo(*, employees: int = 40, seed: int = 7) -> str:
+    """Recreate the demo organisation from scratch and fill it."""
+    with contextlib.suppress(TenantNotFound):
+        await delete_tenant(DEMO)
+    org = await create_tenant(
+        NewTenant(
+            subdomain=DEMO,
+            name="Demo Company",
+            admin_email="admin@demo.example",
+            description="A sample organisation to explore Merit.",
+            industry="Technology",
+            size="51-200",
+        )
+    )
+    rng = random.Random(seed)
+    today = date.today()
+    async with tenant_session(org.schema_name, org.id) as session:
+        templates = list((await session.execute(select(ReviewTemplate))).scalars())
+        for data in (LEADERSHIP_TEMPLATE, PROBATION_TEMPLATE):
+            tpl = ReviewTemplate(**data)
+            session.add(tpl)
+            templates.append(tpl)
+        people = _employees(rng, today, employees)
+        session.add_all(people)
+        await session.flush()
+        reviews = _reviews(rng, today, people, templates)
+        session.add_all(reviews)
+        types = [
+            CertificationType(
+                name=n, description=d, issuing_organization=i, validity_months=v, is_required=r
+            )
+            for n, d, i, v, r in CERT_TYPES
+        ]
+        session.add_all(types)
+        await session.flush()
+        certs = _certifications(rng, today, people, types)
+        session.add_all(certs)
+        session.add_all(
+            EmployeeNote(
+                employee_id=person.id,
+                date=today - timedelta(days=rng.randint(3, 120)),
+                category=category,
+                note=text,
+                created_by="HR Admin",
+            )
+            for person, (category, text) in zip(rng.sample(people, 12), NOTES * 3, strict=False)
+        )
+        await session.flush()
+        session.add_all(_reminders(today, people, reviews))
+    return (
+        f"Seeded organisation '{DEMO}': {len(people)} employees, {len(reviews)} reviews, "
+        f"{len(certs)} certifications, {len(templates)} templates."
+    )
+
+
+def _employees(rng: random.Random, today: date, count: int) -> list[Employee]:
+    people: list[Employee] = []
+    heads: dict[str, str] = {}
+    depts = list(ROLES)
+    for i in range(count):
+        first, last = FIRST[i % len(FIRST)], LAST[(i * 7) % len(LAST)]
+        dept = depts[i % len(depts)]
+        is_head = dept not in heads
+        emp_id = f"EMP{i + 1:04d}"
+        if is_head:
+            heads[dept] = emp_id
+        schedule = rng.choice(["quarterly", "quarterly", "biannual", "annual", "monthly"])
+        people.append(
+            Employee(
+                employee_id=emp_id,
+                first_name=first,
+                last_name=last,
+                email=f"{first}.{last}{i + 1}@demo.example".lower(),
+                department=dept,
+                position=ROLES[dept][0] if is_head else rng.choice(ROLES[dept][1:]),
+                start_date=today - timedelta(days=rng.randint(40, 2400)),
+                manager_id=None if is_head else heads[dept],
+                review_schedule=schedule,
+                next_review_date=today + timedelta(days=rng.randint(-10, 80)),
+                is_archived=i >= count - 2,
+            )
+        )
+    return people
+
+
+def _reviews(
+    rng: random.Random, today: date, people: list[Employee], templates: list[ReviewTemplate]
+) -> list[Review]:
+    reviews: list[Review] = []
+    for n, person in enumerate(people[:-2]):
+        template = templates[0] if n % 5 else templates[1]
+        for quarter in range(1, 4):  # three past, completed reviews
+            done = datetime.now(UTC) - timedelta(days=90 * quarter + rng.randint(0, 20))
+            answers = _answers(rng, template)
+            ratings = [
+                v
+                for q in template.questions
+                if q["type"] == "rating"
+                for v in [answers.get(q["id"])]
+                if isinstance(v, int)
+            ]
+            reviews.append(
+                Review(
+                    employee_id=person.id,
+                    template_id=template.id,
+                    review_type="quarterly",
+                    status="completed",
+                    responses=answers,
+                    rating=round(sum(ratings) / len(ratings)) if ratings else 3,
+                    reviewer_notes="Solid quarter with clear progress on goals.",
+                    due_date=done.date(),
+                    completed_at=done,
+                )
+            )
+        status = ["pending", "pending", "in_progress"][n % 3]
+        reviews.append(
+            Review(
+                employee_id=person.id,
+                template_id=template.id,
+                review_type=rng.choice(["quarterly", "annual", "probation", "promotion"]),
+                status=status,
+                responses=_answers(rng, template) if status == "in_progress" else {},
+                due_date=today + timedelta(days=rng.randint(-6, 30)),
+            )
+        )
+    return reviews
+
+
+def _answers(rng: random.Random, template: ReviewTemplate) -> dict:
+    answers: dict = {}
+    for q in template.questions:
+        if q["type"] == "rating":
+            answers[q["id"]] = rng.choice([3, 4, 4, 5, 2, 4])
+        elif q["type"] == "yes-no":
+            answers[q["id"]] = rng.choice(["yes", "yes", "no"])
+        elif q["type"] == "multiple-choice":
+            answers[q["id"]] = rng.choice(q["options"])
+        else:
+            answers[q["id"]] = rng.choice(
+                [
+                    "Delivered the roadmap items on time.",
+                    "Improved onboarding docs.",
+                    "Grew two key accounts.",
+                    "Automated the monthly close.",
+                ]
+            )
+    return answers
+
+
+def _certifications(
+    rng: random.Random, today: date, people: list[Employee], types: list[CertificationType]
+) -> list[EmployeeCertification]:
+    certs = []
+    for person in people[:-2]:
+        for ctype in rng.sample(types, rng.randint(0, 2)):
+            issued = today - timedelta(days=rng.randint(30, 1000))
+            expires = issued + timedelta(days=30 * (ctype.validity_months or 12))
+            certs.append(
+                EmployeeCertification(
+                    employee_id=person.id,
+                    certification_type_id=ctype.id,
+                    issue_date=issued,
+                    expiration_date=expires,
+                    certificate_number=f"C-{rng.randint(10000, 99999)}",
+                )
+            )
+    return certs
+
+
+def _reminders(today: date, people: list[Employee], reviews: list[Review]) -> list[Reminder]:
+    names = {p.id: f"{p.first_name} {p.last_name}" for p in people}
+    reminders = []
+    for review in reviews:
+        if review.status == "completed" or review.due_date > today + timedelta(days=7):
+            continue
+        overdue = review.due_date < today
+        reminders.append(
+            Reminder(
+                employee_id=review.employee_id,
+                review_id=review.id,
+                type="review_overdue" if overdue else "review_due",
+                message=(
+                    f"{names[review.employee_id]}'s review is "
+                    + ("overdue" if overdue else f"due on {review.due_date:%b %d, %Y}")
+                ),
+                due_date=review.due_date,
+                is_read=False,
+            )
+        )
+    return reminders
