@@ -1,21 +1,31 @@
 """The FastAPI app: API routers plus the built web app with its client-side routes."""
 
+import importlib
 import logging
+import pkgutil
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI
+from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from api.auth.router import router as auth_router
+import api
 from api.core.config import get_settings
 from api.core.db import dispose_engine
 from api.core.errors import install_error_handlers
 from api.core.middleware import RequestContextMiddleware
-from api.organizations.router import router as organization_router
 
-ROUTERS = [auth_router, organization_router]
+
+def domain_routers() -> list[APIRouter]:
+    """Every api/<domain>/router.py that defines `router`, in a stable order."""
+    routers = []
+    for info in sorted(pkgutil.iter_modules(api.__path__), key=lambda m: m.name):
+        if info.ispkg and (Path(api.__path__[0]) / info.name / "router.py").is_file():
+            module = importlib.import_module(f"api.{info.name}.router")
+            routers.append(module.router)
+    return routers
+
 
 # Strict, and the built app works under it (no inline scripts, no eval).
 CSP = (
@@ -36,7 +46,7 @@ def create_app() -> FastAPI:
     app = FastAPI(title="Merit", version="0.1.0", lifespan=lifespan)
     install_error_handlers(app)
     app.add_middleware(RequestContextMiddleware)
-    for router in ROUTERS:
+    for router in domain_routers():
         app.include_router(router)
 
     @app.get("/healthz", include_in_schema=False)
