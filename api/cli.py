@@ -215,13 +215,13 @@ def tenants_list() -> None:
 
 @tenants_app.command("migrate")
 def tenants_migrate(
-    concurrency: int = typer.Option(8, help="Schemas migrated at once."),
+    processes: int = typer.Option(1, help="Processes sharing the pending schemas."),
 ) -> None:
     """Upgrade the catalog and every organisation schema to head."""
     _services(redis=False)
     from tenants.migrate import migrate_all
 
-    report = _run(migrate_all(concurrency=concurrency))
+    report = _run(migrate_all(processes=processes))
     typer.echo(
         f"{len(report.upgraded)} upgraded, {len(report.current)} already at head, "
         f"{len(report.failed)} failed (head {report.head})"

@@ -1,13 +1,18 @@
 """Migrating the platform catalog and every organisation schema.
 
 Each schema is upgraded in its own transaction (SET LOCAL search_path, its own version
-table), several at once, and a failure is reported without stopping the others. Schemas
-already at head are found with one query and skipped, so a deploy with nothing to do is
-near-instant.
+table) and a failure is reported without stopping the others. Schemas already at head are
+found with one query and skipped, so a deploy with nothing to do is near-instant.
+
+Alembic's `op` and `context` are process-wide proxies, so two upgrades must never interleave
+in one process: within a process schemas go one after another; parallelism comes from
+splitting the pending schemas over several processes (`processes`).
 """
 
 import asyncio
 import logging
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -84,10 +89,44 @@ async def schema_versions(engine: AsyncEngine) -> dict[str, str | None]:
         return {row.s: row.v for row in await conn.execute(text(union))}
 
 
+async def _upgrade_schemas(
+    engine: AsyncEngine, script: ScriptDirectory, schemas: list[str]
+) -> tuple[list[str], dict[str, str]]:
+    """Upgrade schemas one after another on one connection, each in its own transaction."""
+    upgraded: list[str] = []
+    failed: dict[str, str] = {}
+    async with engine.connect() as conn:
+        for schema in schemas:
+            try:
+                async with conn.begin():
+                    await conn.run_sync(_upgrade, script, schema)
+                upgraded.append(schema)
+            except Exception as exc:  # reported, and the others carry on
+                log.error("migrating %s failed: %s", schema, exc)
+                failed[schema] = str(exc).splitlines()[0][:300]
+    return upgraded, failed
+
+
+def _upgrade_in_subprocess(
+    url: str, script_location: str, schemas: list[str]
+) -> tuple[list[str], dict[str, str]]:
+    from sqlalchemy.ext.asyncio import create_async_engine
+    from sqlalchemy.pool import NullPool
+
+    async def run() -> tuple[list[str], dict[str, str]]:
+        engine = create_async_engine(url, poolclass=NullPool)
+        try:
+            return await _upgrade_schemas(engine, ScriptDirectory(script_location), schemas)
+        finally:
+            await engine.dispose()
+
+    return asyncio.run(run())
+
+
 async def migrate_tenants(
     *,
     engine: AsyncEngine | None = None,
-    concurrency: int = 8,
+    processes: int = 1,
     script_location: Path | str = TENANT_SCRIPTS,
 ) -> MigrationReport:
     """Upgrade every organisation schema to head; report failures and carry on."""
@@ -99,19 +138,24 @@ async def migrate_tenants(
     versions = await schema_versions(engine)
     pending = [s for s, v in versions.items() if v != head]
     report.current = [s for s, v in versions.items() if v == head]
-    gate = asyncio.Semaphore(concurrency)
-
-    async def one(schema: str) -> None:
-        async with gate:
-            try:
-                async with engine.begin() as conn:
-                    await conn.run_sync(_upgrade, script, schema)
-                report.upgraded.append(schema)
-            except Exception as exc:  # reported, and the others carry on
-                log.error("migrating %s failed: %s", schema, exc)
-                report.failed[schema] = str(exc).splitlines()[0][:300]
-
-    await asyncio.gather(*(one(s) for s in pending))
+    if processes <= 1 or len(pending) < 50:
+        report.upgraded, report.failed = await _upgrade_schemas(engine, script, pending)
+        return report
+    url = engine.url.render_as_string(hide_password=False)
+    chunks = [pending[i::processes] for i in range(processes)]
+    ctx = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=processes, mp_context=ctx) as pool:
+        loop = asyncio.get_running_loop()
+        results = await asyncio.gather(
+            *(
+                loop.run_in_executor(pool, _upgrade_in_subprocess, url, str(script_location), c)
+                for c in chunks
+                if c
+            )
+        )
+    for upgraded, failed in results:
+        report.upgraded += upgraded
+        report.failed.update(failed)
     return report
 
 

@@ -26,6 +26,10 @@ def _run(connection) -> None:  # type: ignore[no-untyped-def]
         connection=connection,
         target_metadata=TenantBase.metadata,
         version_table_schema=schema,
+        # Under search_path Alembic would see its own version table as a model-less table.
+        include_object=lambda obj, name, type_, reflected, other: (
+            not (type_ == "table" and name == "alembic_version")
+        ),
     )
     with context.begin_transaction():
         context.run_migrations()
