@@ -63,7 +63,13 @@ def get_engine() -> AsyncEngine:
             # Each schema costs catalog cache in a long-lived backend: recycle connections.
             pool_recycle=900,
             pool_pre_ping=True,
-            connect_args={"server_settings": {"application_name": "merit"}},
+            pool_timeout=10,
+            # Fail fast while Postgres is unreachable (the API answers 503), never hang.
+            connect_args={
+                "server_settings": {"application_name": "merit"},
+                "timeout": 5,
+                "command_timeout": 30,
+            },
         )
     return _engine
 

@@ -3,9 +3,12 @@
 import logging
 import uuid
 
+import asyncpg
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 log = logging.getLogger("merit.errors")
@@ -53,6 +56,31 @@ class Unavailable(AppError):
     status_code = 503
 
 
+UNAVAILABLE = "The service is temporarily unavailable. Please try again in a moment."
+
+# What a database that is down, restarting or unreachable looks like from asyncpg.
+_CONNECTION_ERRORS = (
+    ConnectionError,
+    TimeoutError,
+    FileNotFoundError,  # the unix socket is gone while Postgres is stopped
+    asyncpg.PostgresConnectionError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.InterfaceError,
+    asyncpg.exceptions.AdminShutdownError,
+    asyncpg.exceptions.CrashShutdownError,
+    PoolTimeout,
+)
+
+
+def is_database_unavailable(exc: BaseException) -> bool:
+    if isinstance(exc, DBAPIError):
+        if exc.connection_invalidated:
+            return True
+        cause = exc.orig.__cause__ if exc.orig is not None else None
+        return isinstance(exc.orig, _CONNECTION_ERRORS) or isinstance(cause, _CONNECTION_ERRORS)
+    return isinstance(exc, _CONNECTION_ERRORS)
+
+
 def _field_name(loc: tuple) -> str:
     parts = [str(p) for p in loc if p not in ("body", "query", "path")]
     return ".".join(parts)
@@ -95,11 +123,19 @@ def install_error_handlers(app: FastAPI) -> None:
         message = exc.detail if isinstance(exc.detail, str) else "Request failed"
         return JSONResponse({"message": message}, status_code=exc.status_code)
 
-    @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         request_id = getattr(request.state, "request_id", None) or uuid.uuid4().hex
+        if is_database_unavailable(exc):
+            log.warning("database unavailable (request %s): %r", request_id, exc)
+            return JSONResponse({"message": UNAVAILABLE}, status_code=503)
         log.exception("unexpected error (request %s)", request_id, exc_info=exc)
         return JSONResponse(
             {"message": f"Something went wrong on our side (reference {request_id})"},
             status_code=500,
         )
+
+    # Registered per class (not only for Exception) so Starlette's ExceptionMiddleware
+    # answers them; the catch-all below is the last resort of ServerErrorMiddleware.
+    for cls in (DBAPIError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError, PoolTimeout):
+        app.add_exception_handler(cls, _unexpected)  # type: ignore[arg-type]
+    app.add_exception_handler(Exception, _unexpected)
