@@ -10,6 +10,7 @@ import re
 import uuid
 from collections.abc import AsyncIterable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from api.core.config import get_settings
 from api.core.errors import BadRequest, NotFound, TooLarge
@@ -69,6 +70,13 @@ class LocalStorage:
         with open(path, "rb") as fh:
             while block := fh.read(chunk):
                 yield block
+
+    def open_read(self, key: str) -> BinaryIO:
+        """A seekable binary handle on the stored file (the caller closes it)."""
+        path = self.path_for(key)
+        if not path.is_file():
+            raise NotFound("File not found")
+        return open(path, "rb")
 
     def exists(self, key: str) -> bool:
         return self.path_for(key).is_file()

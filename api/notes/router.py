@@ -1,0 +1,32 @@
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+
+from api.deps import AdminOrHr, CurrentPrincipal, TenantSession
+from api.notes import service
+from api.notes.schemas import EmployeeNoteCreate, EmployeeNoteRead
+
+router = APIRouter(tags=["notes"])
+
+
+@router.get(
+    "/api/employee-notes",
+    response_model=list[EmployeeNoteRead],
+    operation_id="listEmployeeNotes",
+)
+async def list_notes(
+    _: CurrentPrincipal,
+    session: TenantSession,
+    employee_id: Annotated[int | None, Query(alias="employeeId")] = None,
+):
+    return await service.list_notes(session=session, employee_id=employee_id)
+
+
+@router.post(
+    "/api/employee-notes",
+    response_model=EmployeeNoteRead,
+    status_code=201,
+    operation_id="createEmployeeNote",
+)
+async def create_note(body: EmployeeNoteCreate, principal: AdminOrHr, session: TenantSession):
+    return await service.create(session=session, data=body, author=principal.name)

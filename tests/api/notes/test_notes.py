@@ -1,0 +1,171 @@
+"""HR notes: GET/POST /api/employee-notes (SPEC §5 Note, §7 Notes, §9 default author)."""
+
+import pytest
+
+from tests.api.notes.factories import add_employee
+
+URL = "/api/employee-notes"
+
+
+def note(employee_id: int, **overrides):
+    return {
+        "employeeId": employee_id,
+        "date": "2026-03-04",
+        "category": "recognition",
+        "note": "Led the quarterly release with great care.",
+        **overrides,
+    }
+
+
+async def test_admin_adds_a_note_with_the_default_author(login, org):
+    emp = await add_employee(org)
+    admin = await login(org, "admin")
+    r = await admin.post(URL, json=note(emp))
+    assert r.status_code == 201, r.text
+    body = r.json()
+    assert body["employeeId"] == emp
+    assert body["date"] == "2026-03-04"
+    assert body["category"] == "recognition"
+    assert body["note"] == "Led the quarterly release with great care."
+    assert body["createdBy"] == "HR Admin"
+    assert body["organizationId"] == org.id
+    assert isinstance(body["id"], int) and body["createdAt"]
+
+
+async def test_an_iso_timestamp_is_stored_as_the_calendar_day(login, org):
+    emp = await add_employee(org)
+    admin = await login(org, "admin")
+    r = await admin.post(URL, json=note(emp, date="2026-01-05T00:00:00.000Z"))
+    assert r.status_code == 201, r.text
+    assert r.json()["date"] == "2026-01-05"
+
+
+async def test_created_by_is_the_given_author_or_the_signed_in_name(login, org):
+    emp = await add_employee(org)
+    admin = await login(org, "admin")
+    r = await admin.post(URL, json=note(emp, createdBy="  Dana Scully "))
+    assert r.json()["createdBy"] == "Dana Scully"
+    r = await admin.post(URL, json=note(emp, createdBy=""))
+    assert r.json()["createdBy"] == "HR Admin"
+    # A signed-in person with a name is the author, whatever the form says.
+    named = await login(org, "hr", userName="Fox Mulder")
+    r = await named.post(URL, json=note(emp, createdBy="Someone Else"))
+    assert r.status_code == 201, r.text
+    assert r.json()["createdBy"] == "Fox Mulder"
+
+
+@pytest.mark.parametrize("category", ["recognition", "redirection", " Redirection "])
+async def test_both_categories_are_accepted(login, org, category):
+    emp = await add_employee(org)
+    admin = await login(org, "admin")
+    r = await admin.post(URL, json=note(emp, category=category))
+    assert r.status_code == 201, r.text
+    assert r.json()["category"] == category.strip().lower()
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"date": None}, "Date is required"),
+        ({"date": ""}, "Date is required"),
+        ({"date": "   "}, "Date is required"),
+        ({"date": "yesterday"}, "Invalid date"),
+        ({"date": "2026-02-30"}, "Invalid date"),
+        ({"category": ""}, "Category is required"),
+        ({"category": "praise"}, "Category must be recognition or redirection"),
+        ({"note": "   "}, "Note is required"),
+        ({"note": "x" * 5001}, "Note must not exceed 5000 characters"),
+        ({"employeeId": None}, "Employee is required"),
+        ({"employeeId": "abc"}, "Invalid employee"),
+    ],
+)
+async def test_validation_messages(login, org, overrides, message):
+    emp = await add_employee(org)
+    admin = await login(org, "admin")
+    r = await admin.post(URL, json=note(emp, **overrides))
+    assert r.status_code == 400, r.text
+    assert r.json()["message"] == message
+    r = await admin.get(URL, params={"employeeId": emp})
+    assert r.json() == []
+
+
+async def test_a_missing_date_field_is_required_too(login, org):
+    emp = await add_employee(org)
+    admin = await login(org, "admin")
+    body = note(emp)
+    del body["date"]
+    r = await admin.post(URL, json=body)
+    assert r.status_code == 400
+    assert r.json()["message"] == "Date is required"
+    assert {"field": "date", "message": "Date is required"} in r.json()["errors"]
+
+
+async def test_list_is_per_employee_and_newest_first(login, org):
+    emp, other = await add_employee(org), await add_employee(org)
+    admin = await login(org, "admin")
+    for day, text in [("2026-01-10", "middle"), ("2026-02-01", "newest"), ("2025-12-31", "oldest")]:
+        r = await admin.post(URL, json=note(emp, date=day, note=text))
+        assert r.status_code == 201
+    await admin.post(URL, json=note(other, note="someone else"))
+    r = await admin.get(URL, params={"employeeId": emp})
+    assert r.status_code == 200
+    assert [n["note"] for n in r.json()] == ["newest", "middle", "oldest"]
+    r = await admin.get(URL)
+    assert len(r.json()) == 4
+
+
+async def test_unknown_employee_answers_404(login, org):
+    admin = await login(org, "admin")
+    r = await admin.get(URL, params={"employeeId": 999999})
+    assert r.status_code == 404
+    assert r.json() == {"message": "Employee not found"}
+    r = await admin.post(URL, json=note(999999))
+    assert r.status_code == 404
+    r = await admin.get(URL, params={"employeeId": "x"})
+    assert r.status_code == 400
+
+
+@pytest.mark.parametrize("role", ["admin", "hr", "manager", "user"])
+async def test_everyone_signed_in_reads_notes(login, org, role):
+    emp = await add_employee(org)
+    admin = await login(org, "admin")
+    await admin.post(URL, json=note(emp))
+    c = await login(org, role)
+    r = await c.get(URL, params={"employeeId": emp})
+    assert r.status_code == 200
+    assert len(r.json()) == 1
+
+
+@pytest.mark.parametrize(("role", "status"), [("hr", 201), ("manager", 403), ("user", 403)])
+async def test_only_admin_and_hr_add_notes(login, org, role, status):
+    emp = await add_employee(org)
+    c = await login(org, role)
+    r = await c.post(URL, json=note(emp))
+    assert r.status_code == status, r.text
+    if status == 403:
+        admin = await login(org, "admin")
+        assert (await admin.get(URL, params={"employeeId": emp})).json() == []
+
+
+async def test_anonymous_and_pending_password_change_are_refused(client, login, org):
+    emp = await add_employee(org)
+    assert (await client.get(URL, params={"employeeId": emp})).status_code == 401
+    assert (await client.post(URL, json=note(emp))).status_code == 401
+    pending = await login(org, "admin", force=True)
+    assert (await pending.get(URL)).status_code == 403
+    assert (await pending.post(URL, json=note(emp))).status_code == 403
+
+
+async def test_a_second_organisation_cannot_reach_the_notes(login, org, other_org):
+    emp = await add_employee(org)
+    admin_a = await login(org, "admin")
+    await admin_a.post(URL, json=note(emp, note="private to A"))
+    admin_b = await login(other_org, "admin")
+    r = await admin_b.get(URL, params={"employeeId": emp})
+    assert r.status_code == 404
+    r = await admin_b.get(URL)
+    assert r.json() == []
+    r = await admin_b.post(URL, json=note(emp, note="written from B"))
+    assert r.status_code == 404
+    notes_a = (await admin_a.get(URL, params={"employeeId": emp})).json()
+    assert [n["note"] for n in notes_a] == ["private to A"]
