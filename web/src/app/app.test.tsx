@@ -1,0 +1,211 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
+import { App } from './app'
+
+const demo = { id: 1, name: 'Demo Inc', subdomain: 'demo', industry: 'Software', size: '11-50', logoUrl: null }
+const sessionFor = (userRole: string, forcePasswordChange = false) => ({
+  userRole,
+  organizationId: 1,
+  organizationName: 'Demo Inc',
+  organizationSubdomain: 'demo',
+  forcePasswordChange,
+})
+const signedOut = () => jsonResponse(401, { message: 'Not authenticated' })
+
+function renderAt(path: string) {
+  window.history.replaceState(null, '', path)
+  return renderWithProviders(<App />)
+}
+
+function signedInApi(role: string, extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/auth/session': jsonResponse(200, sessionFor(role)),
+    'GET /api/organization/current': jsonResponse(200, { ...demo, description: null, isActive: true }),
+    'GET /api/dashboard/stats': jsonResponse(200, {
+      totalEmployees: 12,
+      reviewsDue: 3,
+      completedReviews: 8,
+      averageRating: 4.256,
+    }),
+    'GET /api/reviews/upcoming': jsonResponse(200, []),
+    'POST /api/auth/logout': jsonResponse(200, { success: true }),
+    ...extra,
+  })
+}
+
+describe('sign-in flow', () => {
+  it('goes from the landing page through organization, role and a forced password change to the dashboard', async () => {
+    let session: ReturnType<typeof sessionFor> | null = null
+    signedInApi('admin', {
+      'GET /api/auth/session': () => (session ? jsonResponse(200, session) : signedOut()),
+      'POST /api/auth/org-login': jsonResponse(200, { success: true, organization: demo, message: 'ok' }),
+      'POST /api/auth/role-login': () => {
+        session = sessionFor('admin', true)
+        return jsonResponse(200, { success: true, forcePasswordChange: true })
+      },
+      'POST /api/auth/change-password': () => {
+        session = sessionFor('admin', false)
+        return jsonResponse(200, { success: true, message: 'Password changed' })
+      },
+    })
+    renderAt('/')
+
+    const features = await screen.findByRole('region', { name: /whole performance cycle/ })
+    for (const feature of [
+      'Employee management',
+      'Performance reviews',
+      'Certification tracking',
+      'Analytics',
+      'Automated reminders',
+      'Multi-tenant security',
+    ]) {
+      expect(within(features).getByRole('heading', { name: feature })).toBeInTheDocument()
+    }
+    expect(screen.getByRole('link', { name: /hello@merit\.example/ })).toHaveAttribute('href', 'mailto:hello@merit.example')
+    expect(screen.getByText('+1 (555) 010-4242')).toBeInTheDocument()
+
+    await userEvent.click(screen.getAllByRole('button', { name: /Login/ })[0]!)
+    await userEvent.type(await screen.findByLabelText('Organization code'), 'Demo')
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
+
+    await userEvent.click(await screen.findByRole('radio', { name: /Administrator/ }))
+    await userEvent.type(screen.getByLabelText('Password'), 'admindemo')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+
+    const dialog = await screen.findByRole('dialog', { name: 'Change your password' })
+    await userEvent.type(within(dialog).getByLabelText('New password'), 'Welcome2026x')
+    await userEvent.type(within(dialog).getByLabelText('Confirm password'), 'Welcome2026x')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update password' }))
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument()
+    expect(sessionStorage.getItem('isAuthenticated')).toBe('true')
+    expect(sessionStorage.getItem('userRole')).toBe('admin')
+  })
+
+  it('prefills the organization code from a single path segment', async () => {
+    mockApi({ 'GET /api/auth/session': signedOut() })
+    renderAt('/acme')
+    expect(await screen.findByLabelText('Organization code')).toHaveValue('acme')
+  })
+
+  it('prefills the organization code from ?org=', async () => {
+    mockApi({ 'GET /api/auth/session': signedOut() })
+    renderAt('/?org=globex')
+    expect(await screen.findByLabelText('Organization code')).toHaveValue('globex')
+  })
+
+  it('leads from the organization screen back Home and on to /super-admin', async () => {
+    mockApi({ 'GET /api/auth/session': signedOut() })
+    renderAt('/acme')
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Home' }))
+    expect(await screen.findByRole('region', { name: /whole performance cycle/ })).toBeInTheDocument()
+    expect(window.location.pathname).toBe('/')
+
+    await userEvent.click(screen.getAllByRole('button', { name: /Login/ })[0]!)
+    await userEvent.click(await screen.findByRole('link', { name: 'Super admin sign-in' }))
+    expect(await screen.findByText('This screen is not built yet.')).toBeInTheDocument()
+  })
+
+  it('treats a failed session check as signed out and clears the browser session', async () => {
+    sessionStorage.setItem('isAuthenticated', 'true')
+    mockApi({ 'GET /api/auth/session': jsonResponse(500, { message: 'down' }) })
+    renderAt('/')
+    expect(await screen.findByRole('region', { name: /whole performance cycle/ })).toBeInTheDocument()
+    expect(sessionStorage.getItem('isAuthenticated')).toBeNull()
+  })
+})
+
+describe('signed-in app', () => {
+  it('shows every sidebar entry, the review assistant and the role badge to an admin', async () => {
+    signedInApi('admin')
+    renderAt('/')
+
+    const nav = await screen.findByRole('navigation', { name: 'Main' })
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'Dashboard',
+      'Employees',
+      'Reviews',
+      'Reminders',
+      'Templates',
+      'Certifications',
+      'Analytics',
+      'Admin',
+      'Backup',
+    ])
+    expect(screen.getAllByRole('button', { name: 'Review Assistant' }).length).toBeGreaterThan(0)
+    expect(screen.getAllByText('Administrator').length).toBeGreaterThan(0)
+  })
+
+  it('shows a user only the base entries and denies admin screens', async () => {
+    signedInApi('user')
+    renderAt('/templates')
+
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument()
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'Dashboard',
+      'Employees',
+      'Reviews',
+      'Reminders',
+    ])
+    expect(screen.queryByRole('button', { name: 'Review Assistant' })).not.toBeInTheDocument()
+    expect(screen.getAllByText('User').length).toBeGreaterThan(0)
+  })
+
+  it('lets hr open /admin', async () => {
+    signedInApi('hr')
+    renderAt('/admin')
+    const heading = await screen.findByRole('heading', { level: 1 })
+    expect(heading).not.toHaveTextContent('Access denied')
+    expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('aria-current', 'page')
+  })
+
+  it('shows the not-found screen for unknown routes', async () => {
+    signedInApi('manager')
+    renderAt('/nowhere/at-all')
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument()
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument()
+  })
+
+  it('shows the organization banner', async () => {
+    signedInApi('manager')
+    renderAt('/')
+    const banner = await screen.findByRole('region', { name: 'Organization' })
+    expect(within(banner).getByText('Demo Inc')).toBeInTheDocument()
+    expect(within(banner).getByText('Software')).toBeInTheDocument()
+    expect(within(banner).getByText('11-50 organization')).toBeInTheDocument()
+    expect(within(banner).getByText(`demo.${window.location.host}`)).toBeInTheDocument()
+    expect(within(banner).getByText('Active')).toBeInTheDocument()
+  })
+
+  it('returns to the landing page when a call finds the session has expired', async () => {
+    let expired = false
+    signedInApi('admin', {
+      'GET /api/auth/session': () => (expired ? signedOut() : jsonResponse(200, sessionFor('admin'))),
+      'GET /api/dashboard/stats': () => {
+        expired = true
+        return jsonResponse(401, { message: 'Session expired' })
+      },
+    })
+    renderAt('/')
+
+    expect(await screen.findByRole('region', { name: /whole performance cycle/ })).toBeInTheDocument()
+  })
+
+  it('logs out even when the server call fails, clearing the browser session', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    sessionStorage.setItem('isAuthenticated', 'true')
+    signedInApi('admin', { 'POST /api/auth/logout': jsonResponse(500, { message: 'oops' }) })
+    renderAt('/')
+
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Logout' }))[0]!)
+
+    expect(await screen.findByRole('region', { name: /whole performance cycle/ })).toBeInTheDocument()
+    expect(window.location.pathname).toBe('/')
+    await waitFor(() => expect(sessionStorage.getItem('isAuthenticated')).toBeNull())
+    expect(logged).toHaveBeenCalledWith('Logout request failed', expect.anything())
+  })
+})

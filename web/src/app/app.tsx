@@ -1,0 +1,37 @@
+import { lazy, Suspense, useEffect } from 'react'
+import { useLocation } from 'wouter'
+import { Spinner } from '@/components/ui/spinner'
+import { useSession } from '@/features/auth/api/get-session'
+import { clearClientSession } from '@/lib/client-session'
+
+const AuthenticatedApp = lazy(() => import('./authenticated-app'))
+const UnauthenticatedApp = lazy(() => import('./unauthenticated-app'))
+const SuperAdminRoute = lazy(() => import('./routes/super-admin'))
+
+const fullPage = <Spinner label="Loading Merit" className="min-h-dvh" />
+
+/** SPEC §4: unauthenticated until the session check succeeds; a failed check means signed out. */
+export function App() {
+  const { data: session, isPending, isError } = useSession()
+  const signedOut = isError || session === null
+  const [location] = useLocation()
+
+  useEffect(() => {
+    if (signedOut) clearClientSession()
+  }, [signedOut])
+
+  // The platform panel has its own sign-in, separate from the organisation's session.
+  if (location === '/super-admin' || location === '/super-admin/') {
+    return (
+      <Suspense fallback={fullPage}>
+        <SuperAdminRoute />
+      </Suspense>
+    )
+  }
+  if (isPending) return fullPage
+  return (
+    <Suspense fallback={fullPage}>
+      {session && !isError ? <AuthenticatedApp session={session} /> : <UnauthenticatedApp />}
+    </Suspense>
+  )
+}

@@ -1,0 +1,67 @@
+import { lazy, Suspense } from 'react'
+import { Route, Switch } from 'wouter'
+import { Logo } from '@/components/logo'
+import { Spinner } from '@/components/ui/spinner'
+import type { Session } from '@/features/auth/api/get-session'
+import { ForcePasswordChangeDialog } from '@/features/auth/components/force-password-change-dialog'
+import { AppLayout } from './layout/app-layout'
+import { AssistantProvider } from './layout/assistant-provider'
+import { APP_ROUTES } from './paths'
+import { RequireRole } from './routes/require-role'
+
+const DashboardPage = lazy(() => import('./routes/dashboard'))
+const PlaceholderPage = lazy(() => import('./routes/placeholder'))
+const NotFoundPage = lazy(() => import('./routes/not-found'))
+const EmployeeProfilePage = lazy(() => import('@/features/employee-profile/components/employee-profile-page'))
+const EmployeesPage = lazy(() => import('@/features/employees/components/employees-page'))
+const ReviewsPage = lazy(() => import('@/features/reviews/components/reviews-page'))
+const RemindersPage = lazy(() => import('@/features/reminders/components/reminders-page'))
+const TemplatesPage = lazy(() => import('@/features/templates/components/templates-page'))
+const AnalyticsPage = lazy(() => import('@/features/analytics/components/analytics-page'))
+
+/** The signed-in app. While the server demands a new password, only that dialog shows. */
+export default function AuthenticatedApp({ session }: { session: Session }) {
+  if (session.forcePasswordChange) {
+    return (
+      <div className="flex min-h-dvh items-start justify-center bg-gradient-to-br from-primary-soft via-background to-background pt-10">
+        <Logo />
+        <ForcePasswordChangeDialog />
+      </div>
+    )
+  }
+
+  const role = session.userRole
+  return (
+    <AssistantProvider>
+      <AppLayout role={role}>
+        <Suspense fallback={<Spinner label="Loading page" className="flex-1" />}>
+          <Switch>
+            <Route path="/">{() => <DashboardPage role={role} />}</Route>
+            <Route path="/reviews">{() => <ReviewsPage role={role} />}</Route>
+            <Route path="/reminders" component={RemindersPage} />
+            <Route path="/templates">
+              <RequireRole role={role} allowed={['admin']}>
+                <TemplatesPage />
+              </RequireRole>
+            </Route>
+            <Route path="/analytics">
+              <RequireRole role={role} allowed={['admin']}>
+                <AnalyticsPage />
+              </RequireRole>
+            </Route>
+            <Route path="/employees">{() => <EmployeesPage role={role} />}</Route>
+            <Route path="/employees/:id">{(params) => <EmployeeProfilePage id={params.id} role={role} />}</Route>
+            {APP_ROUTES.map(({ path, title, roles }) => (
+              <Route key={path} path={path}>
+                <RequireRole role={role} allowed={roles}>
+                  <PlaceholderPage title={title} />
+                </RequireRole>
+              </Route>
+            ))}
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </AppLayout>
+    </AssistantProvider>
+  )
+}

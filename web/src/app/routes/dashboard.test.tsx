@@ -1,0 +1,73 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ReactElement } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import { AssistantContext } from '@/lib/assistant'
+import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
+import DashboardPage from './dashboard'
+
+function renderPage(ui: ReactElement) {
+  return renderWithProviders(
+    <AssistantContext.Provider value={{ openAssistant: vi.fn() }}>{ui}</AssistantContext.Provider>,
+  )
+}
+
+const stats = { totalEmployees: 3, reviewsDue: 1, completedReviews: 2, averageRating: 4 }
+const upcoming = {
+  id: 5,
+  dueDate: '2030-03-05',
+  reviewType: 'quarterly',
+  employee: { firstName: 'Ada', lastName: 'Lovelace', department: 'engineering' },
+}
+const review = {
+  id: 5,
+  employeeId: 1,
+  templateId: 1,
+  reviewType: 'quarterly',
+  status: 'pending',
+  responses: {},
+  dueDate: '2030-03-05',
+  employee: { id: 1, firstName: 'Ada', lastName: 'Lovelace' },
+  template: {
+    id: 1,
+    name: 'Standard Performance Review',
+    questions: [{ id: 'q1', question: 'Overall job performance', type: 'rating', required: true, scale: 5 }],
+  },
+}
+
+function api() {
+  return mockApi({
+    'GET /api/dashboard/stats': jsonResponse(200, stats),
+    'GET /api/reviews/upcoming': jsonResponse(200, [upcoming]),
+    'GET /api/dashboard/activity': jsonResponse(200, []),
+    'GET /api/reviews/5': jsonResponse(200, review),
+  })
+}
+
+describe('DashboardPage', () => {
+  it('Start Review opens the review wizard', async () => {
+    api()
+    const user = userEvent.setup()
+    renderPage(<DashboardPage role="manager" />)
+    await user.click(await screen.findByRole('button', { name: 'Start Review' }))
+    const wizard = await screen.findByRole('dialog')
+    expect(await within(wizard).findByText('Question 1 of 1')).toBeInTheDocument()
+    expect(within(wizard).getByText('Overall job performance')).toBeInTheDocument()
+  })
+
+  it('shows Quick Actions and Add Employee to admins only', async () => {
+    api()
+    renderPage(<DashboardPage role="manager" />)
+    expect(await screen.findByText('No recent activity')).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Quick Actions' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Add Employee' })).not.toBeInTheDocument()
+  })
+
+  it('Create Template opens the template dialog', async () => {
+    api()
+    const user = userEvent.setup()
+    renderPage(<DashboardPage role="admin" />)
+    await user.click(await screen.findByRole('button', { name: 'Create Template' }))
+    expect(await screen.findByRole('heading', { name: 'Create Review Template' })).toBeInTheDocument()
+  })
+})

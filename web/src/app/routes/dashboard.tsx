@@ -1,0 +1,78 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { lazy, Suspense, useState } from 'react'
+import { PageHeader } from '@/components/layout/page-header'
+import { QuickActions } from '@/features/dashboard/components/quick-actions'
+import { RecentActivity } from '@/features/dashboard/components/recent-activity'
+import { StatCards } from '@/features/dashboard/components/stat-cards'
+import { UpcomingReviews } from '@/features/dashboard/components/upcoming-reviews'
+import type { Role } from '@/lib/roles'
+
+// Dialogs load when first opened, so the dashboard's first load stays small.
+const ReviewWizard = lazy(() =>
+  import('@/features/reviews/components/review-wizard').then((m) => ({ default: m.ReviewWizard })),
+)
+const AddEmployeeDialog = lazy(() =>
+  import('@/features/employees/components/add-employee-dialog').then((m) => ({ default: m.AddEmployeeDialog })),
+)
+const BulkUploadDialog = lazy(() =>
+  import('@/features/employees/components/bulk-upload-dialog').then((m) => ({ default: m.BulkUploadDialog })),
+)
+const TemplateFormDialog = lazy(() =>
+  import('@/features/templates/components/template-form-dialog').then((m) => ({ default: m.TemplateFormDialog })),
+)
+
+/** The dashboard composes features: its own panels, the review wizard (Start Review), the
+ * template dialog (Create Template) and the employee dialogs (Add Employee, Bulk Upload). */
+export default function DashboardPage({ role }: { role: Role }) {
+  // SPEC §2: the dashboard search box is not wired to anything yet.
+  const [search, setSearch] = useState('')
+  const [reviewId, setReviewId] = useState<number | null>(null)
+  const [dialog, setDialog] = useState<'employee' | 'bulk' | 'template' | null>(null)
+  const isAdmin = role === 'admin'
+  const addEmployee = () => setDialog('employee')
+  const queryClient = useQueryClient()
+  const onDialogChange = (open: boolean) => {
+    if (open) return
+    setDialog(null)
+    // New employees and templates show up in the activity feed and the cards.
+    void queryClient.invalidateQueries({ queryKey: ['/api/dashboard/activity'] })
+    void queryClient.invalidateQueries({ queryKey: ['/api/dashboard/stats'] })
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        subtitle="Welcome back! Here's what's happening with your team."
+        search={{ placeholder: 'Search employees...', value: search, onChange: setSearch }}
+        addButton={isAdmin ? { label: 'Add Employee', onClick: addEmployee } : undefined}
+      />
+      <div className="flex flex-col gap-6 p-4 sm:p-6 lg:p-8">
+        <StatCards />
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <UpcomingReviews onStartReview={setReviewId} />
+          </div>
+          <div className="flex flex-col gap-6">
+            {isAdmin && (
+              <QuickActions
+                onAddEmployee={addEmployee}
+                onCreateTemplate={() => setDialog('template')}
+                onBulkUpload={() => setDialog('bulk')}
+              />
+            )}
+            <RecentActivity />
+          </div>
+        </div>
+      </div>
+      <Suspense fallback={null}>
+        {reviewId !== null && (
+          <ReviewWizard reviewId={reviewId} role={role} onOpenChange={(open) => !open && setReviewId(null)} />
+        )}
+        {dialog === 'employee' && <AddEmployeeDialog open onOpenChange={onDialogChange} />}
+        {dialog === 'bulk' && <BulkUploadDialog open onOpenChange={onDialogChange} />}
+        {dialog === 'template' && <TemplateFormDialog open onOpenChange={onDialogChange} />}
+      </Suspense>
+    </>
+  )
+}

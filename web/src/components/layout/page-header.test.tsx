@@ -1,0 +1,47 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { AssistantProvider } from '@/app/layout/assistant-provider'
+import { mockApi, renderWithProviders } from '@/test/utils'
+import { PageHeader } from './page-header'
+
+describe('PageHeader', () => {
+  it('shows title, subtitle, search and add button', async () => {
+    mockApi({})
+    const onAdd = vi.fn()
+    const onSearch = vi.fn()
+    renderWithProviders(
+      <AssistantProvider>
+        <PageHeader
+          title="Employees"
+          subtitle="Everyone in your organization"
+          search={{ placeholder: 'Search employees...', value: '', onChange: onSearch }}
+          addButton={{ label: 'Add Employee', onClick: onAdd }}
+        />
+      </AssistantProvider>,
+    )
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Employees' })).toBeInTheDocument()
+    expect(screen.getByText('Everyone in your organization')).toBeInTheDocument()
+    await userEvent.type(screen.getByPlaceholderText('Search employees...'), 'a')
+    expect(onSearch).toHaveBeenCalledWith('a')
+    await userEvent.click(screen.getByRole('button', { name: 'Add Employee' }))
+    expect(onAdd).toHaveBeenCalled()
+  })
+
+  it("has a help button with the tooltip 'Help - How to use Merit' that opens the AI Assistant", async () => {
+    mockApi({})
+    renderWithProviders(
+      <AssistantProvider>
+        <PageHeader title="Dashboard" />
+      </AssistantProvider>,
+    )
+
+    const help = screen.getByRole('button', { name: 'Help - How to use Merit' })
+    await userEvent.hover(help)
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Help - How to use Merit')
+
+    await userEvent.click(help)
+    expect(await screen.findByRole('dialog', { name: 'AI Assistant' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,79 @@
+import { CircleHelp, Plus, Search } from 'lucide-react'
+import { useId, type ReactNode } from 'react'
+import { Logo, PRODUCT_NAME } from '@/components/logo'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
+import { useAssistant } from '@/lib/assistant'
+import { useDocumentTitle } from '@/lib/use-document-title'
+
+export const HELP_LABEL = `Help - How to use ${PRODUCT_NAME}`
+
+interface PageHeaderProps {
+  title: string
+  subtitle?: string
+  search?: {
+    placeholder: string
+    value: string
+    onChange: (value: string) => void
+  }
+  addButton?: {
+    label: string
+    onClick: () => void
+    icon?: ReactNode
+  }
+}
+
+/** The header every screen shares (SPEC §1); its help button opens the AI Assistant. */
+export function PageHeader({ title, subtitle, search, addButton }: PageHeaderProps) {
+  const { openAssistant } = useAssistant()
+  const searchId = useId()
+  useDocumentTitle(title)
+
+  return (
+    <header className="flex flex-col gap-4 border-b bg-card px-4 py-5 sm:px-6 lg:flex-row lg:items-center lg:justify-between lg:px-8">
+      <div className="flex min-w-0 items-center gap-3">
+        <Logo showName={false} />
+        <div className="min-w-0">
+          <h1 className="truncate text-2xl font-semibold tracking-tight">{title}</h1>
+          {subtitle && <p className="text-sm text-muted-foreground">{subtitle}</p>}
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2 lg:flex-nowrap">
+        {search && (
+          <div className="relative min-w-48 flex-1 lg:w-72 lg:flex-none">
+            <label htmlFor={searchId} className="sr-only">
+              {search.placeholder.replace(/\.+$/, '')}
+            </label>
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              id={searchId}
+              type="search"
+              placeholder={search.placeholder}
+              value={search.value}
+              onChange={(e) => search.onChange(e.target.value)}
+              className="pl-9"
+            />
+          </div>
+        )}
+        {addButton && (
+          <Button onClick={addButton.onClick}>
+            {addButton.icon ?? <Plus aria-hidden="true" />}
+            {addButton.label}
+          </Button>
+        )}
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <Button variant="outline" size="icon" aria-label={HELP_LABEL} onClick={() => openAssistant('ai')}>
+              <CircleHelp aria-hidden="true" />
+            </Button>
+          </TooltipTrigger>
+          <TooltipContent>{HELP_LABEL}</TooltipContent>
+        </Tooltip>
+      </div>
+    </header>
+  )
+}

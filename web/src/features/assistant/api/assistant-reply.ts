@@ -1,0 +1,3 @@
+import { z } from 'zod'
+
+export const assistantReplySchema = z.object({ response: z.string() })

@@ -1,0 +1,121 @@
+import { useMutation } from '@tanstack/react-query'
+import { Bot, LoaderCircle } from 'lucide-react'
+import { useId, useState, type KeyboardEvent } from 'react'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Label } from '@/components/ui/label'
+import { Textarea } from '@/components/ui/textarea'
+import { toast } from '@/components/ui/use-toast'
+
+export interface AssistantDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: string
+  description: string
+  placeholder: string
+  ask: (message: string) => Promise<{ response: string }>
+  failureMessage: string
+  /** 'ctrl-enter' (default): Ctrl/Cmd+Enter asks. 'enter': Enter asks, Shift+Enter adds a newline. */
+  submitKey?: 'ctrl-enter' | 'enter'
+}
+
+/** A free-text assistant (SPEC §2 Admin, §4): one question, one answer; closing forgets both. */
+export function AssistantDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  placeholder,
+  ask,
+  failureMessage,
+  submitKey = 'ctrl-enter',
+}: AssistantDialogProps) {
+  const [question, setQuestion] = useState('')
+  const questionId = useId()
+  const mutation = useMutation({ mutationFn: ask })
+  const blank = question.trim() === ''
+
+  const submit = () => {
+    if (mutation.isPending) return
+    if (blank) {
+      toast({ variant: 'destructive', title: 'Error', description: 'Please enter a question' })
+      return
+    }
+    mutation.mutate(question.trim(), {
+      onError: () => toast({ variant: 'destructive', title: 'Error', description: failureMessage }),
+    })
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter') return
+    const wantsSubmit =
+      submitKey === 'enter' ? !event.shiftKey : event.ctrlKey || event.metaKey
+    if (wantsSubmit) {
+      event.preventDefault()
+      submit()
+    }
+  }
+
+  const handleOpenChange = (next: boolean) => {
+    if (!next) {
+      setQuestion('')
+      mutation.reset()
+    }
+    onOpenChange(next)
+  }
+
+  const shortcut = submitKey === 'enter' ? 'Enter to ask, Shift+Enter for a new line' : 'Ctrl+Enter to ask'
+
+  return (
+    <Dialog open={open} onOpenChange={handleOpenChange}>
+      <DialogContent className="max-w-[600px]">
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2">
+            <Bot aria-hidden="true" className="size-5 text-primary" />
+            {title}
+          </DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault()
+            submit()
+          }}
+        >
+          <Label htmlFor={questionId}>Your question</Label>
+          <Textarea
+            id={questionId}
+            rows={3}
+            value={question}
+            placeholder={placeholder}
+            onChange={(event) => setQuestion(event.target.value)}
+            onKeyDown={onKeyDown}
+            aria-describedby={`${questionId}-shortcut`}
+          />
+          <div className="flex items-center justify-between gap-3">
+            <p id={`${questionId}-shortcut`} className="text-xs text-muted-foreground">
+              {shortcut}
+            </p>
+            <Button type="submit" disabled={blank || mutation.isPending}>
+              {mutation.isPending && <LoaderCircle aria-hidden="true" className="animate-spin" />}
+              {mutation.isPending ? 'Thinking...' : 'Ask'}
+            </Button>
+          </div>
+        </form>
+
+        <div aria-live="polite">
+          {mutation.data && (
+            <section
+              aria-label="Answer"
+              className="max-h-80 overflow-y-auto whitespace-pre-wrap rounded-lg bg-muted p-4 text-sm leading-relaxed"
+            >
+              {mutation.data.response}
+            </section>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  )
+}

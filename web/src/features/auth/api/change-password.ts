@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { apiJson } from '@/lib/api-client'
+import { SESSION_QUERY_KEY } from './get-session'
+
+const changePasswordResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+})
+
+export function changePassword(body: { newPassword: string; currentPassword?: string }) {
+  return apiJson(changePasswordResponseSchema, 'POST', '/api/auth/change-password', body)
+}
+
+/** After a change the session is read again, so a pending forced change clears. */
+export function useChangePassword() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [SESSION_QUERY_KEY] }),
+  })
+}

@@ -1,0 +1,132 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ArrowRight, Building2, ChevronRight, ShieldCheck } from 'lucide-react'
+import { useForm } from 'react-hook-form'
+import { Link } from 'wouter'
+import { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { FieldError } from '@/components/ui/field-error'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { toast } from '@/components/ui/use-toast'
+import { errorMessage, errorStatus, RequestTimeoutError } from '@/lib/api-client'
+import { useOrgLogin, type LoginOrganization } from '../api/org-login'
+
+export const ORG_NOT_FOUND_MESSAGE = 'Organization not found. Please check your organization code.'
+
+const orgCodeSchema = z.object({
+  code: z.string().trim().toLowerCase().min(1, 'Please enter your organization code'),
+})
+
+type OrgCodeInput = z.input<typeof orgCodeSchema>
+type OrgCodeValues = z.output<typeof orgCodeSchema>
+
+interface OrgCodeFormProps {
+  defaultCode?: string
+  onFound: (organization: LoginOrganization) => void
+  onHome: () => void
+}
+
+function showOrgLoginError(error: unknown): void {
+  if (error instanceof RequestTimeoutError) {
+    toast({
+      variant: 'destructive',
+      title: 'Connection Timeout',
+      description: 'The server took too long to respond. Please check your connection and try again.',
+    })
+  } else if (errorStatus(error) === 404) {
+    toast({ variant: 'destructive', title: 'Error', description: ORG_NOT_FOUND_MESSAGE })
+  } else {
+    toast({
+      variant: 'destructive',
+      title: 'Error',
+      description: errorMessage(error, 'Unable to reach Merit. Please try again.'),
+    })
+  }
+}
+
+/** Step one of sign-in: which organization (subdomain) the person belongs to. */
+export function OrgCodeForm({ defaultCode = '', onFound, onHome }: OrgCodeFormProps) {
+  const orgLogin = useOrgLogin()
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<OrgCodeInput, unknown, OrgCodeValues>({
+    resolver: zodResolver(orgCodeSchema),
+    defaultValues: { code: defaultCode },
+  })
+
+  const onSubmit = handleSubmit(({ code }) =>
+    orgLogin.mutate(code, {
+      onSuccess: ({ organization }) => onFound(organization),
+      onError: showOrgLoginError,
+    }),
+  )
+
+  return (
+    <div className="flex flex-col gap-6">
+      <nav aria-label="Breadcrumb">
+        <ol className="flex items-center gap-1 text-sm text-muted-foreground">
+          <li>
+            <button
+              type="button"
+              onClick={onHome}
+              className="rounded font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              Home
+            </button>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRight className="size-4" />
+          </li>
+          <li aria-current="page">Organization</li>
+        </ol>
+      </nav>
+
+      <div className="flex flex-col gap-2">
+        <span className="flex size-11 items-center justify-center rounded-xl bg-primary-soft text-primary">
+          <Building2 aria-hidden="true" className="size-5" />
+        </span>
+        <h1 className="text-2xl font-semibold tracking-tight">Sign in to your organization</h1>
+        <p className="text-sm text-muted-foreground">Enter the organization code your company uses with Merit.</p>
+      </div>
+
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="org-code">Organization code</Label>
+          <Input
+            id="org-code"
+            autoComplete="organization"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            placeholder="e.g. acme"
+            aria-invalid={errors.code ? true : undefined}
+            aria-describedby={errors.code ? 'org-code-error' : 'org-code-hint'}
+            {...register('code')}
+          />
+          {errors.code ? (
+            <FieldError id="org-code-error" message={errors.code.message} />
+          ) : (
+            <p id="org-code-hint" className="text-xs text-muted-foreground">
+              It is the first part of your Merit address, such as <span className="font-medium">acme</span> in
+              acme.{window.location.host}.
+            </p>
+          )}
+        </div>
+        <Button type="submit" size="lg" disabled={orgLogin.isPending}>
+          {orgLogin.isPending ? 'Checking...' : 'Continue'}
+          {!orgLogin.isPending && <ArrowRight aria-hidden="true" />}
+        </Button>
+      </form>
+
+      <p className="flex items-center justify-center gap-1.5 border-t pt-4 text-sm text-muted-foreground">
+        <ShieldCheck aria-hidden="true" className="size-4" />
+        Platform administrator?
+        <Link href="/super-admin" className="font-medium text-primary hover:underline">
+          Super admin sign-in
+        </Link>
+      </p>
+    </div>
+  )
+}

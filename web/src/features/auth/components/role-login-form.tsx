@@ -1,0 +1,163 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ArrowLeft, Info, ShieldUser, Users } from 'lucide-react'
+import { useForm, useWatch } from 'react-hook-form'
+import { Link } from 'wouter'
+import { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { FieldError } from '@/components/ui/field-error'
+import { Label } from '@/components/ui/label'
+import { toast } from '@/components/ui/use-toast'
+import { errorMessage, errorStatus } from '@/lib/api-client'
+import { saveClientSession } from '@/lib/client-session'
+import { cn } from '@/lib/utils'
+import type { LoginOrganization } from '../api/org-login'
+import { LOGIN_ROLES, useRoleLogin, type LoginRole } from '../api/role-login'
+import { PasswordInput } from './password-input'
+
+const REQUIRED_MESSAGE = 'Please select a role and enter your password'
+
+const roleLoginSchema = z.object({
+  role: z.enum(LOGIN_ROLES, { error: REQUIRED_MESSAGE }),
+  password: z.string().min(1, REQUIRED_MESSAGE),
+})
+
+type RoleLoginInput = z.input<typeof roleLoginSchema>
+type RoleLoginValues = z.output<typeof roleLoginSchema>
+
+const ROLE_OPTIONS = [
+  { value: 'admin', label: 'Administrator', description: 'Full access to people, reviews and settings', icon: ShieldUser },
+  { value: 'manager', label: 'Manager', description: 'Your team, reviews and reminders', icon: Users },
+] as const satisfies ReadonlyArray<{ value: LoginRole; label: string; description: string; icon: unknown }>
+
+interface RoleLoginFormProps {
+  organization: LoginOrganization
+  onBack: () => void
+  /** Called once the server accepted the password; the caller starts the session. */
+  onSignedIn: () => Promise<void> | void
+}
+
+function showRoleLoginError(error: unknown): void {
+  const status = errorStatus(error)
+  if (status === 401) {
+    toast({ variant: 'destructive', title: 'Login Failed', description: 'Invalid credentials' })
+  } else if (status === 429) {
+    toast({
+      variant: 'destructive',
+      title: 'Too Many Attempts',
+      description: errorMessage(error, 'Too many sign-in attempts. Please wait and try again.'),
+    })
+  } else {
+    toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Sign-in failed. Please try again.') })
+  }
+}
+
+/** Step two of sign-in: the role and its password for the chosen organization. */
+export function RoleLoginForm({ organization, onBack, onSignedIn }: RoleLoginFormProps) {
+  const roleLogin = useRoleLogin()
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<RoleLoginInput, unknown, RoleLoginValues>({
+    resolver: zodResolver(roleLoginSchema),
+    defaultValues: { password: '' },
+  })
+  const role = useWatch({ control, name: 'role' }) ?? 'admin'
+  const message = errors.role?.message ?? errors.password?.message
+  const busy = roleLogin.isPending || isSubmitting
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await roleLogin.mutateAsync(values)
+    } catch (error) {
+      showRoleLoginError(error)
+      return
+    }
+    saveClientSession({ organization, role: values.role })
+    await onSignedIn()
+  })
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex items-center justify-between gap-2">
+        <Button variant="ghost" size="sm" onClick={onBack} className="-ml-2">
+          <ArrowLeft aria-hidden="true" />
+          Back
+        </Button>
+        <span className="truncate rounded-full bg-primary-soft px-3 py-1 text-xs font-medium text-primary">
+          {organization.name}
+        </span>
+      </div>
+
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Welcome back</h1>
+        <p className="text-sm text-muted-foreground">Choose your role and enter your password.</p>
+      </div>
+
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 text-sm font-medium">Sign in as</legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {ROLE_OPTIONS.map(({ value, label, description, icon: Icon }) => (
+              <label
+                key={value}
+                className={cn(
+                  'relative flex cursor-pointer flex-col gap-1 rounded-xl border p-4 transition-colors hover:bg-muted',
+                  'has-checked:border-primary has-checked:bg-primary-soft has-checked:ring-1 has-checked:ring-primary',
+                  'has-focus-visible:ring-2 has-focus-visible:ring-ring',
+                )}
+              >
+                {/* The real radio covers the card, invisible, so every click and keypress lands on it. */}
+                <input
+                  type="radio"
+                  value={value}
+                  className="absolute inset-0 size-full cursor-pointer appearance-none rounded-xl opacity-0"
+                  {...register('role')}
+                />
+                <span className="flex items-center gap-2 font-medium">
+                  <Icon aria-hidden="true" className="size-4 text-primary" />
+                  {label}
+                </span>
+                <span className="text-xs text-muted-foreground">{description}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="flex flex-col gap-2">
+          <div className="flex items-center justify-between">
+            <Label htmlFor="role-password">Password</Label>
+            <Link href="/forgot-password" className="text-sm font-medium text-primary hover:underline">
+              Forgot password?
+            </Link>
+          </div>
+          <PasswordInput
+            id="role-password"
+            autoComplete="current-password"
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby="role-login-hint"
+            {...register('password')}
+          />
+        </div>
+
+        <p id="role-login-hint" className="flex gap-2 rounded-lg bg-muted p-3 text-xs text-muted-foreground">
+          <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            First time? Your default password is the role followed by your organization code, e.g.{' '}
+            <span className="font-mono font-medium text-foreground">
+              {role}
+              {organization.subdomain}
+            </span>
+          </span>
+        </p>
+
+        <FieldError id="role-login-error" message={message} />
+
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </form>
+    </div>
+  )
+}

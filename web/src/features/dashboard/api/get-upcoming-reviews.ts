@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { z } from 'zod'
+import { apiJson } from '@/lib/api-client'
+
+export const UPCOMING_REVIEWS_KEY = '/api/reviews/upcoming'
+
+export const upcomingReviewSchema = z.object({
+  id: z.number(),
+  dueDate: z.string(),
+  reviewType: z.string(),
+  employee: z
+    .object({
+      firstName: z.string().nullish(),
+      lastName: z.string().nullish(),
+      department: z.string().nullish(),
+    })
+    .nullish(),
+})
+
+export type UpcomingReview = z.output<typeof upcomingReviewSchema>
+
+export const upcomingReviewsQueryOptions = () =>
+  queryOptions({
+    queryKey: [UPCOMING_REVIEWS_KEY],
+    queryFn: ({ signal }) =>
+      apiJson(z.array(upcomingReviewSchema), 'GET', UPCOMING_REVIEWS_KEY, undefined, { signal }),
+  })
+
+export function useUpcomingReviews() {
+  return useQuery(upcomingReviewsQueryOptions())
+}

@@ -1,0 +1,89 @@
+import { CalendarDays } from 'lucide-react'
+import { Badge, type BadgeProps } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { daysUntil, formatDate, getInitials, humanize } from '@/lib/format'
+import { useUpcomingReviews, type UpcomingReview } from '../api/get-upcoming-reviews'
+
+/** SPEC §2: overdue is destructive, due within 3 days secondary, otherwise outline. */
+export function dueBadgeVariant(dueDate: string, now = new Date()): NonNullable<BadgeProps['variant']> {
+  const days = daysUntil(dueDate, now)
+  if (days < 0) return 'destructive'
+  if (days <= 3) return 'secondary'
+  return 'outline'
+}
+
+function ReviewRow({ review, onStart }: { review: UpcomingReview; onStart?: (reviewId: number) => void }) {
+  const { firstName, lastName, department } = review.employee ?? {}
+  const name = [firstName, lastName].filter(Boolean).join(' ') || 'Unknown employee'
+  return (
+    <li className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+      <span
+        aria-hidden="true"
+        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-sm font-semibold text-primary"
+      >
+        {getInitials(firstName, lastName)}
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
+        <div className="min-w-0">
+          <p className="truncate font-medium">{name}</p>
+          <p className="flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
+            {department && <span>{humanize(department)}</span>}
+            <span className="inline-flex items-center gap-1 whitespace-nowrap">
+              <CalendarDays aria-hidden="true" className="size-3.5" />
+              Due {formatDate(review.dueDate)}
+            </span>
+          </p>
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          <Badge variant={dueBadgeVariant(review.dueDate)}>{humanize(review.reviewType)}</Badge>
+          <Button variant="outline" size="sm" onClick={() => onStart?.(review.id)}>
+            Start Review
+          </Button>
+        </div>
+      </div>
+    </li>
+  )
+}
+
+/** Start Review opens the review wizard (beyond SPEC §2, where the button did nothing yet). */
+export function UpcomingReviews({ onStartReview }: { onStartReview?: (reviewId: number) => void }) {
+  const { data, isPending, isError } = useUpcomingReviews()
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Upcoming Reviews</CardTitle>
+        <CardDescription>Reviews that are coming due for your team</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <ul aria-label="Loading upcoming reviews" className="flex flex-col gap-4">
+            {Array.from({ length: 3 }, (_, i) => (
+              <li key={i} className="flex items-center gap-3">
+                <Skeleton className="size-10 rounded-full" />
+                <div className="flex flex-1 flex-col gap-2">
+                  <Skeleton className="h-4 w-40" />
+                  <Skeleton className="h-3 w-56" />
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : isError ? (
+          <p role="alert" className="py-6 text-center text-sm text-muted-foreground">
+            Upcoming reviews could not be loaded right now.
+          </p>
+        ) : data.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted-foreground">No upcoming reviews</p>
+        ) : (
+          <ul className="divide-y">
+            {data.map((review) => (
+              <ReviewRow key={review.id} review={review} onStart={onStartReview} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { daysUntil, formatDate, getInitials, humanize } from './format'
+
+describe('getInitials', () => {
+  it('takes the first letters of two names in uppercase', () => {
+    expect(getInitials('ada', 'lovelace')).toBe('AL')
+  })
+  it('doubles the letter of a single name', () => {
+    expect(getInitials('Cher', '')).toBe('CC')
+    expect(getInitials(null, 'Prince')).toBe('PP')
+  })
+  it("gives 'N/A' without names", () => {
+    expect(getInitials('', undefined)).toBe('N/A')
+  })
+})
+
+describe('dates', () => {
+  it('formats en-US short month, day and year without shifting date-only values', () => {
+    expect(formatDate('2026-01-05')).toBe('Jan 5, 2026')
+  })
+  it('rounds the remaining days up', () => {
+    const now = new Date(2026, 0, 1, 12, 0)
+    expect(daysUntil('2026-01-02', now)).toBe(1)
+    expect(daysUntil('2026-01-01', now) === 0).toBe(true) // due today is not overdue
+    expect(daysUntil('2025-12-31', now)).toBe(-1)
+  })
+})
+
+describe('humanize', () => {
+  it('turns slugs into words', () => {
+    expect(humanize('performance_improvement')).toBe('Performance Improvement')
+    expect(humanize('human-resources')).toBe('Human Resources')
+  })
+})

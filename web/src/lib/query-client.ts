@@ -1,0 +1,29 @@
+import { QueryCache, QueryClient } from '@tanstack/react-query'
+import { errorStatus, getQueryFn } from './api-client'
+
+interface QueryClientOptions {
+  /** Called when a query is answered 401, e.g. to re-check the session after it expired. */
+  onUnauthorized?: (client: QueryClient) => void
+}
+
+/** SPEC §7: no retries, no refetch on focus or interval, data never goes stale by itself. */
+export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (errorStatus(error) === 401) onUnauthorized?.(client)
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        staleTime: Infinity,
+      },
+      mutations: { retry: false },
+    },
+  })
+  return client
+}

@@ -1,0 +1,27 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup, configure } from '@testing-library/react'
+import { afterEach, vi } from 'vitest'
+import { resetToasts } from '@/components/ui/use-toast'
+
+// Lazy route chunks are transformed on first import, which can take a while on a busy machine.
+configure({ asyncUtilTimeout: 5000 })
+
+// jsdom lacks a few browser APIs that Radix primitives touch.
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver
+Element.prototype.scrollIntoView ??= function scrollIntoView() {}
+Element.prototype.hasPointerCapture ??= () => false
+Element.prototype.releasePointerCapture ??= () => {}
+
+afterEach(() => {
+  cleanup()
+  resetToasts()
+  sessionStorage.clear()
+  window.history.replaceState(null, '', '/')
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})

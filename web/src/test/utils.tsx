@@ -1,0 +1,42 @@
+import { render, type RenderOptions } from '@testing-library/react'
+import type { ReactElement } from 'react'
+import { vi } from 'vitest'
+import { AppProvider, createAppQueryClient } from '@/app/provider'
+
+/** Renders inside the real providers (query client, tooltips, toaster) with a fresh cache. */
+export function renderWithProviders(ui: ReactElement, options?: RenderOptions) {
+  const queryClient = createAppQueryClient()
+  const result = render(<AppProvider queryClient={queryClient}>{ui}</AppProvider>, options)
+  return { ...result, queryClient }
+}
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  })
+}
+
+type Reply = Response | ((init: RequestInit) => Response | Promise<Response>)
+
+/**
+ * Stubs fetch with replies keyed by "METHOD /path"; anything else answers 404 like the server.
+ * Returns the mock so tests can read what was sent.
+ */
+export function mockApi(routes: Record<string, Reply>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), window.location.origin)
+    const reply = routes[`${init.method ?? 'GET'} ${url.pathname}`]
+    if (!reply) return jsonResponse(404, { message: 'Not found' })
+    return typeof reply === 'function' ? reply(init) : reply.clone()
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return fetchMock
+}
+
+/** The parsed JSON body of the n-th call to a path. */
+export function sentBody(fetchMock: ReturnType<typeof mockApi>, path: string, nth = 0): unknown {
+  const call = fetchMock.mock.calls.filter(([input]) => String(input).endsWith(path))[nth]
+  if (!call) throw new Error(`No call to ${path}`)
+  return JSON.parse(String(call[1]?.body))
+}

@@ -1,0 +1,29 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath, URL } from 'node:url'
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:8000' },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Read by scripts/report-size.mjs to add up what each first screen downloads.
+    manifest: true,
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    // Whole-flow tests type into several forms; jsdom is slow when all files run in parallel.
+    testTimeout: 20_000,
+  },
+})
