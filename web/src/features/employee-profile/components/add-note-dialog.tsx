@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { FieldError } from '@/components/ui/field-error'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Textarea } from '@/components/ui/textarea'
+import { toast } from '@/components/ui/use-toast'
+import { DEFAULT_NOTE_AUTHOR, NOTE_CATEGORIES, useCreateEmployeeNote } from '../api/employee-notes'
+import { NativeSelect } from './native-select'
+
+export const noteFormSchema = z.object({
+  date: z.string().trim().min(1, 'Date is required'),
+  category: z.enum(NOTE_CATEGORIES),
+  note: z.string().trim().min(1, 'Note is required').max(5000, 'Note must not exceed 5000 characters'),
+})
+
+type NoteFormValues = z.input<typeof noteFormSchema>
+
+/** Today as YYYY-MM-DD in the person's own time zone. */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
+interface AddNoteDialogProps {
+  employeeId: number
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}
+
+export function AddNoteDialog({ employeeId, open, onOpenChange }: AddNoteDialogProps) {
+  const createNote = useCreateEmployeeNote(employeeId)
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<NoteFormValues>({
+    resolver: zodResolver(noteFormSchema),
+    defaultValues: { date: localToday(), category: 'recognition', note: '' },
+  })
+
+  const close = (next: boolean) => {
+    if (!next) reset({ date: localToday(), category: 'recognition', note: '' })
+    onOpenChange(next)
+  }
+
+  const onSubmit = handleSubmit((values) => {
+    const data = noteFormSchema.parse(values)
+    createNote.mutate(
+      { employeeId, date: data.date, category: data.category, note: data.note, createdBy: DEFAULT_NOTE_AUTHOR },
+      {
+        onSuccess: () => {
+          toast({ title: 'Note Added' })
+          close(false)
+        },
+        onError: () =>
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: 'Failed to add employee note. Please try again.',
+          }),
+      },
+    )
+  })
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add Note</DialogTitle>
+          <DialogDescription>Record recognition or redirection for this employee.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="note-date">Date</Label>
+              <Input
+                id="note-date"
+                type="date"
+                aria-invalid={errors.date ? true : undefined}
+                aria-describedby={errors.date ? 'note-date-error' : undefined}
+                {...register('date')}
+              />
+              <FieldError id="note-date-error" message={errors.date?.message} />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="note-category">Category</Label>
+              <NativeSelect id="note-category" {...register('category')}>
+                <option value="recognition">Recognition</option>
+                <option value="redirection">Redirection</option>
+              </NativeSelect>
+            </div>
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="note-text">Note</Label>
+            <Textarea
+              id="note-text"
+              rows={4}
+              placeholder="What happened, and why it matters"
+              aria-invalid={errors.note ? true : undefined}
+              aria-describedby={errors.note ? 'note-text-error' : undefined}
+              {...register('note')}
+            />
+            <FieldError id="note-text-error" message={errors.note?.message} />
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={createNote.isPending}>
+              {createNote.isPending ? 'Adding...' : 'Add Note'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

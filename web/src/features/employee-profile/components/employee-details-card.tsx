@@ -1,0 +1,101 @@
+import { CalendarClock, CalendarDays, Building2, Briefcase, Mail, Pencil, Repeat, UserRound } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { formatDate, getInitials, humanize } from '@/lib/format'
+import { useDepartmentName, useManager, type Employee } from '../api/get-employee'
+
+function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3">
+      <span aria-hidden="true" className="mt-0.5 text-muted-foreground [&_svg]:size-4">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+        <dd className="break-words text-sm">{children}</dd>
+      </div>
+    </div>
+  )
+}
+
+function ManagerName({ managerId }: { managerId: string | null | undefined }) {
+  const { data } = useManager(managerId)
+  if (!managerId) return <>No manager</>
+  if (!data) return <>{managerId}</>
+  return (
+    <>
+      {data.firstName} {data.lastName} <span className="text-muted-foreground">({managerId})</span>
+    </>
+  )
+}
+
+interface EmployeeDetailsCardProps {
+  employee: Employee
+  onEdit?: () => void
+}
+
+/** Who the person is: contact, department, position, dates, schedule and manager. */
+export function EmployeeDetailsCard({ employee, onEdit }: EmployeeDetailsCardProps) {
+  const departmentName = useDepartmentName(employee.department)
+  const department = employee.department ? (departmentName ?? humanize(employee.department)) : 'Not assigned'
+  return (
+    <Card className="flex flex-col gap-6 p-6">
+      <div className="flex flex-wrap items-center gap-4">
+        <span
+          aria-hidden="true"
+          className="flex size-16 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xl font-semibold text-primary"
+        >
+          {getInitials(employee.firstName, employee.lastName)}
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="text-xl font-semibold">
+              {employee.firstName} {employee.lastName}
+            </h2>
+            {employee.isArchived && <Badge variant="secondary">Archived</Badge>}
+          </div>
+          <p className="text-sm text-muted-foreground">
+            {employee.position || 'No position'} · ID {employee.employeeId}
+          </p>
+        </div>
+        {onEdit && (
+          <Button variant="outline" onClick={onEdit}>
+            <Pencil aria-hidden="true" />
+            Edit Employee
+          </Button>
+        )}
+      </div>
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Detail icon={<Mail />} label="Email">
+          {employee.email ? (
+            <a className="text-primary hover:underline" href={`mailto:${employee.email}`}>
+              {employee.email}
+            </a>
+          ) : (
+            'No email'
+          )}
+        </Detail>
+        <Detail icon={<Building2 />} label="Department">
+          {department}
+        </Detail>
+        <Detail icon={<Briefcase />} label="Position">
+          {employee.position || 'Not set'}
+        </Detail>
+        <Detail icon={<UserRound />} label="Manager">
+          <ManagerName managerId={employee.managerId} />
+        </Detail>
+        <Detail icon={<CalendarDays />} label="Start Date">
+          {employee.startDate ? formatDate(employee.startDate) : 'Not set'}
+        </Detail>
+        <Detail icon={<Repeat />} label="Review Schedule">
+          {employee.reviewSchedule ? humanize(employee.reviewSchedule) : 'Not set'}
+        </Detail>
+        <Detail icon={<CalendarClock />} label="Next Review">
+          {employee.nextReviewDate ? formatDate(employee.nextReviewDate) : 'Not scheduled'}
+        </Detail>
+      </dl>
+    </Card>
+  )
+}

@@ -1,0 +1,106 @@
+import { ArrowLeft } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import { Link } from 'wouter'
+import { PageHeader } from '@/components/layout/page-header'
+import { Card } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { errorStatus } from '@/lib/api-client'
+import type { Role } from '@/lib/roles'
+import { useEmployee, type Employee } from '../api/get-employee'
+import { EmployeeCertificationsSection } from './employee-certifications-section'
+import { EmployeeDetailsCard } from './employee-details-card'
+import { EmployeeDocumentsSection } from './employee-documents-section'
+import { HrNotesSection } from './hr-notes-section'
+import { ReviewHistory } from './review-history'
+
+export interface EditEmployeeSlotProps {
+  employee: Employee
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}
+
+interface EmployeeProfilePageProps {
+  /** The :id of /employees/:id. */
+  id: string
+  role: Role
+  /**
+   * The Edit Employee dialog belongs to the employees feature; the app passes it in, since
+   * one feature never imports another. Without it the Edit Employee button is not shown.
+   */
+  renderEditEmployee?: (props: EditEmployeeSlotProps) => ReactNode
+}
+
+/** Admin and hr manage people's records (DESIGN §5); everyone signed in reads them. */
+const canManage = (role: Role) => role === 'admin' || role === 'hr'
+
+function BackLink() {
+  return (
+    <Link href="/employees" className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline">
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Back to Employees
+    </Link>
+  )
+}
+
+function Message({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="flex flex-col items-center gap-2 px-6 py-16 text-center">
+      <p className="text-lg font-medium">{title}</p>
+      <p className="max-w-md text-sm text-muted-foreground">{children}</p>
+    </Card>
+  )
+}
+
+function Profile({ id, role, renderEditEmployee }: { id: number } & Omit<EmployeeProfilePageProps, 'id'>) {
+  const { data: employee, isPending, isError, error } = useEmployee(id)
+  const [editing, setEditing] = useState(false)
+  const manage = canManage(role)
+
+  if (isPending) {
+    return (
+      <div aria-label="Loading employee" className="flex flex-col gap-4">
+        <Skeleton className="h-40 w-full rounded-xl" />
+        <Skeleton className="h-64 w-full rounded-xl" />
+      </div>
+    )
+  }
+  if (isError) {
+    return errorStatus(error) === 404 ? (
+      <Message title="Employee not found">This employee does not exist or has been deleted.</Message>
+    ) : (
+      <Message title="Employee could not be loaded">Please try again in a moment.</Message>
+    )
+  }
+
+  return (
+    <>
+      <EmployeeDetailsCard employee={employee} onEdit={manage && renderEditEmployee ? () => setEditing(true) : undefined} />
+      <div className="grid gap-6 xl:grid-cols-2">
+        <ReviewHistory employeeId={id} />
+        <EmployeeCertificationsSection employeeId={id} canAssign={manage} />
+      </div>
+      <HrNotesSection employeeId={id} canAdd={manage} />
+      <EmployeeDocumentsSection employeeId={id} canManage={manage} />
+      {manage && renderEditEmployee?.({ employee, open: editing, onOpenChange: setEditing })}
+    </>
+  )
+}
+
+/** /employees/:id — everything SPEC §2 lists for the employee profile. */
+export default function EmployeeProfilePage({ id, role, renderEditEmployee }: EmployeeProfilePageProps) {
+  const numericId = /^\d{1,9}$/.test(id) ? Number(id) : NaN
+  const valid = Number.isInteger(numericId) && numericId > 0
+  return (
+    <>
+      <PageHeader title="Employee Profile" />
+      <div className="flex flex-col gap-6 p-4 sm:p-6 lg:p-8">
+        <BackLink />
+        {valid ? (
+          <Profile id={numericId} role={role} renderEditEmployee={renderEditEmployee} />
+        ) : (
+          <Message title="Employee not found">This employee does not exist or has been deleted.</Message>
+        )}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,295 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { FileUp } from 'lucide-react'
+import { useRef, useState, type ChangeEvent, type DragEvent } from 'react'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { FieldError } from '@/components/ui/field-error'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Textarea } from '@/components/ui/textarea'
+import { toast } from '@/components/ui/use-toast'
+import { errorMessage, errorStatus } from '@/lib/api-client'
+import { cn } from '@/lib/utils'
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_TYPES,
+  isAllowedDocument,
+  MAX_DOCUMENT_BYTES,
+  titleFromFileName,
+  useUploadEmployeeDocument,
+  type DocumentType,
+} from '../api/employee-documents'
+import { NativeSelect } from './native-select'
+
+const documentTypeValues = DOCUMENT_TYPES.map((t) => t.value) as [DocumentType, ...DocumentType[]]
+
+export const uploadFormSchema = z.object({
+  // Typed as possibly missing so the empty form is representable; the check refuses that.
+  file: z.custom<File | undefined>((value) => value instanceof File, { message: 'No file selected' }),
+  documentType: z
+    .string()
+    .min(1, 'Document type is required')
+    .refine((v) => (documentTypeValues as string[]).includes(v), 'Document type is required'),
+  title: z.string().trim().min(1, 'Title is required').max(200, 'Title must not exceed 200 characters'),
+  description: z.string().trim().max(2000, 'Description must not exceed 2000 characters'),
+  tags: z.string(),
+  signedDate: z.string(),
+  expirationDate: z.string(),
+  isConfidential: z.boolean(),
+})
+
+type UploadFormValues = z.input<typeof uploadFormSchema>
+
+const EMPTY: UploadFormValues = {
+  file: undefined,
+  documentType: '',
+  title: '',
+  description: '',
+  tags: '',
+  signedDate: '',
+  expirationDate: '',
+  isConfidential: false,
+}
+
+/** "a, b ,, c" → ["a", "b", "c"] (SPEC §5: tags are comma-separated). */
+export function parseTags(value: string): string[] {
+  return [...new Set(value.split(',').map((t) => t.trim()).filter(Boolean))]
+}
+
+/** SPEC §8: the upload failure message, by what went wrong. */
+export function uploadFailureMessage(error: unknown): string {
+  const status = errorStatus(error)
+  const raw = error instanceof Error ? error.message : ''
+  if (status === 401 || (status === undefined && raw.includes('401'))) return 'Please log in to upload documents.'
+  if (status === 403 || (status === undefined && raw.includes('403')))
+    return "You don't have permission to upload documents."
+  const message = status === undefined ? raw : errorMessage(error, raw)
+  return message ? `Failed to upload document: ${message}` : 'Failed to upload document. Please try again.'
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+}
+
+interface UploadDocumentDialogProps {
+  employeeId: number
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}
+
+export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadDocumentDialogProps) {
+  const upload = useUploadEmployeeDocument(employeeId)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const autoTitle = useRef('')
+  const [dragging, setDragging] = useState(false)
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    getValues,
+    watch,
+    formState: { errors },
+  } = useForm<UploadFormValues>({ resolver: zodResolver(uploadFormSchema), defaultValues: EMPTY })
+  const file = watch('file') as File | undefined
+
+  const clearFile = () => {
+    setValue('file', undefined)
+    if (inputRef.current) inputRef.current.value = ''
+  }
+
+  const chooseFile = (picked: File | undefined) => {
+    if (!picked) return
+    if (picked.size > MAX_DOCUMENT_BYTES) {
+      toast({ variant: 'destructive', title: 'File too large', description: 'Please select a file smaller than 10MB' })
+      clearFile()
+      return
+    }
+    if (!isAllowedDocument(picked)) {
+      toast({
+        variant: 'destructive',
+        title: 'Invalid file type',
+        description: 'Please select a PDF, Word document, image, or text file.',
+      })
+      clearFile()
+      return
+    }
+    setValue('file', picked, { shouldValidate: true })
+    // The title follows the file name until the person types their own.
+    const current = getValues('title')
+    if (!current.trim() || current === autoTitle.current) {
+      autoTitle.current = titleFromFileName(picked.name)
+      setValue('title', autoTitle.current, { shouldValidate: Boolean(errors.title) })
+    }
+  }
+
+  const onInputChange = (event: ChangeEvent<HTMLInputElement>) => chooseFile(event.target.files?.[0])
+
+  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
+    event.preventDefault()
+    setDragging(false)
+    chooseFile(event.dataTransfer.files?.[0])
+  }
+
+  const close = (next: boolean) => {
+    if (!next) {
+      reset(EMPTY)
+      autoTitle.current = ''
+      if (inputRef.current) inputRef.current.value = ''
+    }
+    onOpenChange(next)
+  }
+
+  const onSubmit = handleSubmit((values) => {
+    const data = uploadFormSchema.parse(values)
+    if (!data.file) return
+    upload.mutate(
+      {
+        employeeId,
+        file: data.file,
+        documentType: data.documentType as DocumentType,
+        title: data.title,
+        description: data.description,
+        tags: parseTags(data.tags),
+        signedDate: data.signedDate,
+        expirationDate: data.expirationDate,
+        isConfidential: data.isConfidential,
+      },
+      {
+        onSuccess: () => {
+          toast({ title: 'Document uploaded' })
+          close(false)
+        },
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Upload failed', description: uploadFailureMessage(error) }),
+      },
+    )
+  })
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Upload Document</DialogTitle>
+          <DialogDescription>PDF, Word document, image or text file, up to 10MB.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="document-file">File</Label>
+            <label
+              htmlFor="document-file"
+              onDragOver={(e) => {
+                e.preventDefault()
+                setDragging(true)
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={onDrop}
+              className={cn(
+                'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center text-sm transition-colors hover:bg-muted',
+                dragging && 'border-primary bg-primary-soft',
+                errors.file && 'border-destructive',
+              )}
+            >
+              <FileUp aria-hidden="true" className="size-6 text-muted-foreground" />
+              {file ? (
+                <span>
+                  <span className="font-medium">{file.name}</span>{' '}
+                  <span className="text-muted-foreground">({formatSize(file.size)})</span>
+                </span>
+              ) : (
+                <span className="text-muted-foreground">Click to choose a file, or drop it here</span>
+              )}
+            </label>
+            <input
+              id="document-file"
+              type="file"
+              accept={DOCUMENT_ACCEPT}
+              className="sr-only"
+              aria-invalid={errors.file ? true : undefined}
+              aria-describedby={errors.file ? 'document-file-error' : undefined}
+              ref={inputRef}
+              onChange={onInputChange}
+            />
+            <FieldError id="document-file-error" message={errors.file?.message} />
+          </div>
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="document-type">Document Type</Label>
+              <NativeSelect
+                id="document-type"
+                aria-invalid={errors.documentType ? true : undefined}
+                aria-describedby={errors.documentType ? 'document-type-error' : undefined}
+                {...register('documentType')}
+              >
+                <option value="">Select document type</option>
+                {DOCUMENT_TYPES.map((t) => (
+                  <option key={t.value} value={t.value}>
+                    {t.label}
+                  </option>
+                ))}
+              </NativeSelect>
+              <FieldError id="document-type-error" message={errors.documentType?.message} />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="document-title">Title</Label>
+              <Input
+                id="document-title"
+                aria-invalid={errors.title ? true : undefined}
+                aria-describedby={errors.title ? 'document-title-error' : undefined}
+                {...register('title')}
+              />
+              <FieldError id="document-title-error" message={errors.title?.message} />
+            </div>
+          </div>
+
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="document-description">Description</Label>
+            <Textarea id="document-description" rows={2} {...register('description')} />
+            <FieldError id="document-description-error" message={errors.description?.message} />
+          </div>
+
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="document-tags">Tags</Label>
+            <Input id="document-tags" placeholder="e.g. onboarding, signed" {...register('tags')} />
+            <p className="text-xs text-muted-foreground">Separate tags with commas.</p>
+          </div>
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="document-signed">Signed Date</Label>
+              <Input id="document-signed" type="date" {...register('signedDate')} />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="document-expires">Expiration Date</Label>
+              <Input id="document-expires" type="date" {...register('expirationDate')} />
+            </div>
+          </div>
+
+          <div className="flex items-center gap-2">
+            <input
+              id="document-confidential"
+              type="checkbox"
+              className="size-4 rounded border-input accent-primary"
+              {...register('isConfidential')}
+            />
+            <Label htmlFor="document-confidential">Confidential (HR/Admin only)</Label>
+          </div>
+
+          <DialogFooter>
+            <Button variant="outline" onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={upload.isPending}>
+              {upload.isPending ? 'Uploading...' : 'Upload Document'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
