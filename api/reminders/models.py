@@ -12,9 +12,10 @@ from sqlalchemy import (
     Text,
     func,
 )
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from api.core.db import TenantBase
+from api.employees.models import Employee
 
 REMINDER_TYPES = (
     "review_due",
@@ -58,3 +59,5 @@ class Reminder(TenantBase):
     due_date: Mapped[date | None] = mapped_column(Date)
     is_read: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+    employee: Mapped[Employee] = relationship(lazy="raise")

@@ -13,11 +13,13 @@ from sqlalchemy import (
     String,
     Text,
     func,
+    text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from api.core.db import TenantBase
+from api.employees.models import Employee
 
 REVIEW_TYPES = ("quarterly", "annual", "probation", "promotion", "performance_improvement")
 REVIEW_STATUSES = ("pending", "in_progress", "completed")
@@ -25,7 +27,16 @@ REVIEW_STATUSES = ("pending", "in_progress", "completed")
 
 class ReviewTemplate(TenantBase):
     __tablename__ = "review_templates"
-    __table_args__ = (CheckConstraint("char_length(name) between 3 and 100", name="name_length"),)
+    __table_args__ = (
+        CheckConstraint("char_length(name) between 3 and 100", name="name_length"),
+        # At most one default template per organisation.
+        Index(
+            "uq_review_templates_default",
+            "is_default",
+            unique=True,
+            postgresql_where=text("is_default"),
+        ),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(100))
@@ -51,6 +62,20 @@ class Review(TenantBase):
         CheckConstraint("rating between 1 and 5", name="rating_range"),
         Index("ix_reviews_status_due_date", "status", "due_date"),
         Index("ix_reviews_completed_at", "completed_at"),
+        # Open work by due date: dashboard "Reviews Due", upcoming list, reminder job.
+        Index(
+            "ix_reviews_open_due_date", "due_date", postgresql_where=text("status <> 'completed'")
+        ),
+        # "Has this employee an open review?" (reminder job) without touching completed rows.
+        Index(
+            "ix_reviews_open_employee",
+            "employee_id",
+            postgresql_where=text("status <> 'completed'"),
+        ),
+        # Average rating and rating distribution as index-only scans.
+        Index(
+            "ix_reviews_completed_rating", "rating", postgresql_where=text("status = 'completed'")
+        ),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -71,3 +96,7 @@ class Review(TenantBase):
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
     )
+
+    # Reads embed both (SPEC §3); lazy="raise" keeps every load explicit under asyncio.
+    employee: Mapped[Employee] = relationship(lazy="raise")
+    template: Mapped[ReviewTemplate] = relationship(lazy="raise")

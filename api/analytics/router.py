@@ -1,0 +1,14 @@
+from datetime import date
+
+from fastapi import APIRouter
+
+from api.analytics import service
+from api.analytics.schemas import Analytics
+from api.deps import AdminOrHr, TenantSession
+
+router = APIRouter(tags=["analytics"])
+
+
+@router.get("/api/analytics", response_model=Analytics, operation_id="getAnalytics")
+async def get_analytics(_: AdminOrHr, session: TenantSession):
+    return await service.analytics(session=session, today=date.today())

@@ -1,0 +1,64 @@
+from datetime import date, datetime
+
+from api.core.schemas import ApiModel
+
+
+class AnalyticsTotals(ApiModel):
+    total_employees: int
+    completed_reviews: int
+    pending_reviews: int
+    review_templates: int
+
+
+class DepartmentCount(ApiModel):
+    slug: str | None
+    name: str
+    employee_count: int
+
+
+class ReviewTypeCount(ApiModel):
+    review_type: str
+    pending: int
+    in_progress: int
+    completed: int
+    total: int
+
+
+class RatingCount(ApiModel):
+    rating: int
+    count: int
+
+
+class QuarterCompletion(ApiModel):
+    quarter: str
+    start: date
+    due: int
+    completed: int
+    rate: float
+
+
+class RecentReviewEmployee(ApiModel):
+    id: int
+    first_name: str
+    last_name: str
+    department: str | None = None
+
+
+class RecentReview(ApiModel):
+    id: int
+    review_type: str
+    status: str
+    rating: int | None = None
+    due_date: date
+    completed_at: datetime | None = None
+    created_at: datetime
+    employee: RecentReviewEmployee
+
+
+class Analytics(ApiModel):
+    totals: AnalyticsTotals
+    departments: list[DepartmentCount]
+    review_types: list[ReviewTypeCount]
+    rating_distribution: list[RatingCount]
+    completion_by_quarter: list[QuarterCompletion]
+    recent_reviews: list[RecentReview]

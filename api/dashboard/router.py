@@ -1,0 +1,21 @@
+from datetime import date
+
+from fastapi import APIRouter
+
+from api.dashboard import service
+from api.dashboard.schemas import ActivityItem, DashboardStats
+from api.deps import CurrentPrincipal, TenantSession
+
+router = APIRouter(tags=["dashboard"])
+
+
+@router.get("/api/dashboard/stats", response_model=DashboardStats, operation_id="getDashboardStats")
+async def dashboard_stats(_: CurrentPrincipal, session: TenantSession):
+    return await service.stats(session=session, today=date.today())
+
+
+@router.get(
+    "/api/dashboard/activity", response_model=list[ActivityItem], operation_id="getRecentActivity"
+)
+async def recent_activity(_: CurrentPrincipal, session: TenantSession):
+    return await service.activity(session=session)

@@ -1,0 +1,140 @@
+"""Dashboard figures (SPEC §2) in one round trip, and the Recent Activity feed."""
+
+from datetime import UTC, date, datetime, time, timedelta
+
+from sqlalchemy import ColumnElement, case, exists, func, literal, select, union_all
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.dashboard.schemas import ActivityItem, DashboardStats
+from api.employees.models import Employee
+from api.notes.models import EmployeeNote
+from api.reviews.models import Review
+from api.reviews.schedule import add_months, quarter_start
+
+DUE_WINDOW_DAYS = 7
+ACTIVITY_LIMIT = 10
+
+
+def _local_midnight(day: date) -> datetime:
+    """The start of a server-calendar day as an aware timestamp."""
+    return datetime.combine(day, time.min).astimezone().astimezone(UTC)
+
+
+async def stats(*, session: AsyncSession, today: date) -> DashboardStats:
+    """Total Employees: active employees. Reviews Due: open reviews of active employees due
+    from today to 7 days ahead. Completed Reviews: completed this calendar quarter.
+    Avg Rating: over every completed review with a rating, two decimals, 0 when none."""
+    start = quarter_start(today)
+    # One scan of employees serves both the total and the "not archived" filter on reviews
+    # (archived people are few; the anti-join against them is a small hash).
+    archived = (
+        select(Employee.id).where(Employee.is_archived.is_(True)).cte("archived")
+    ).prefix_with("MATERIALIZED")
+    total = (
+        select(func.count()).select_from(Employee).scalar_subquery()
+        - select(func.count()).select_from(archived).scalar_subquery()
+    )
+    due = (
+        select(func.count())
+        .select_from(Review)
+        .where(
+            Review.status != "completed",
+            Review.due_date >= today,
+            Review.due_date <= today + timedelta(days=DUE_WINDOW_DAYS),
+            ~exists().where(archived.c.id == Review.employee_id),
+        )
+    ).scalar_subquery()
+    completed = (
+        select(func.count())
+        .select_from(Review)
+        .where(
+            Review.status == "completed",
+            Review.completed_at >= _local_midnight(start),
+            Review.completed_at < _local_midnight(add_months(start, 3)),
+        )
+    ).scalar_subquery()
+    average = (
+        select(func.coalesce(func.round(func.avg(Review.rating), 2), 0))
+        .where(Review.status == "completed", Review.rating.is_not(None))
+        .scalar_subquery()
+    )
+    row = (await session.execute(select(total, due, completed, average))).one()
+    return DashboardStats(
+        total_employees=row[0],
+        reviews_due=row[1],
+        completed_reviews=row[2],
+        average_rating=float(row[3]),
+    )
+
+
+def _name() -> ColumnElement[str]:
+    return func.concat_ws(" ", Employee.first_name, Employee.last_name)
+
+
+async def activity(*, session: AsyncSession, limit: int = ACTIVITY_LIMIT) -> list[ActivityItem]:
+    """The latest events: reviews completed, employees added, HR notes written.
+
+    Notes say only their category, never their text (that stays on the profile).
+    """
+    completed = (
+        select(
+            literal("review_completed").label("kind"),
+            Review.completed_at.label("at"),
+            Employee.id.label("employee_id"),
+            _name().label("employee_name"),
+            func.concat(
+                func.initcap(func.replace(Review.review_type, "_", " ")),
+                " review completed",
+                case(
+                    (Review.rating.is_not(None), func.concat(" (rating ", Review.rating, "/5)")),
+                    else_="",
+                ),
+            ).label("text"),
+        )
+        .join(Employee, Employee.id == Review.employee_id)
+        .where(Review.status == "completed", Review.completed_at.is_not(None))
+        .order_by(Review.completed_at.desc())
+        .limit(limit)
+    )
+    added = (
+        select(
+            literal("employee_added"),
+            Employee.created_at,
+            Employee.id,
+            _name(),
+            func.concat(
+                "Joined",
+                case(
+                    (Employee.position.is_not(None), func.concat(" as ", Employee.position)),
+                    else_="",
+                ),
+            ),
+        )
+        .order_by(Employee.created_at.desc())
+        .limit(limit)
+    )
+    notes = (
+        select(
+            literal("note_added"),
+            EmployeeNote.created_at,
+            Employee.id,
+            _name(),
+            func.concat(func.initcap(EmployeeNote.category), " note added"),
+        )
+        .join(Employee, Employee.id == EmployeeNote.employee_id)
+        .order_by(EmployeeNote.created_at.desc())
+        .limit(limit)
+    )
+    events = union_all(completed, added, notes).subquery()
+    query = select(events).order_by(events.c.at.desc()).limit(limit)
+    rows = (await session.execute(query)).all()
+    return [
+        ActivityItem(
+            kind=r.kind,
+            at=r.at,
+            employee_id=r.employee_id,
+            employee_name=r.employee_name,
+            text=r.text,
+        )
+        for r in rows
+    ]

@@ -1,0 +1,32 @@
+from typing import Annotated
+
+from fastapi import APIRouter, Depends
+
+from api.deps import CurrentPrincipal, TenantSession
+from api.reminders import service
+from api.reminders.models import Reminder
+from api.reminders.schemas import ReminderRead, ReminderUpdate
+
+router = APIRouter(tags=["reminders"])
+
+
+async def valid_reminder(reminder_id: int, session: TenantSession) -> Reminder:
+    return await service.get(session=session, reminder_id=reminder_id)
+
+
+@router.get("/api/reminders", response_model=list[ReminderRead], operation_id="listReminders")
+async def list_reminders(_: CurrentPrincipal, session: TenantSession):
+    return await service.list_reminders(session=session)
+
+
+@router.put(
+    "/api/reminders/{reminder_id}", response_model=ReminderRead, operation_id="updateReminder"
+)
+async def update_reminder(
+    body: ReminderUpdate,
+    _: CurrentPrincipal,
+    reminder: Annotated[Reminder, Depends(valid_reminder)],
+    session: TenantSession,
+):
+    """Mark Read: every role may mark reminders (DESIGN §5)."""
+    return await service.mark(session=session, reminder=reminder, is_read=body.is_read)

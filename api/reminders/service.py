@@ -1,0 +1,112 @@
+"""Reminders: the list, Mark Read, and the review reminders the daily job creates."""
+
+from datetime import date, timedelta
+
+from sqlalchemy import case, delete, func, select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased, selectinload
+
+from api.core.errors import NotFound
+from api.employees.models import Employee
+from api.reminders.models import Reminder
+from api.reviews.models import Review
+
+DUE_SOON_DAYS = 7
+PG_INT_MAX = 2**31 - 1
+
+
+async def list_reminders(*, session: AsyncSession) -> list[Reminder]:
+    """Unread first, then by due date (soonest first), newest first within a day."""
+    query = (
+        select(Reminder)
+        .options(selectinload(Reminder.employee))
+        .order_by(
+            Reminder.is_read,
+            Reminder.due_date.asc().nulls_last(),
+            Reminder.created_at.desc(),
+            Reminder.id.desc(),
+        )
+    )
+    return list((await session.execute(query)).scalars())
+
+
+async def get(*, session: AsyncSession, reminder_id: int) -> Reminder:
+    reminder = None
+    if 0 < reminder_id <= PG_INT_MAX:
+        reminder = await session.scalar(
+            select(Reminder)
+            .options(selectinload(Reminder.employee))
+            .where(Reminder.id == reminder_id)
+        )
+    if reminder is None:
+        raise NotFound("Reminder not found")
+    return reminder
+
+
+async def mark(*, session: AsyncSession, reminder: Reminder, is_read: bool) -> Reminder:
+    """Mark Read (SPEC §4: unread becomes read); false puts it back to unread."""
+    reminder.is_read = is_read
+    await session.flush()
+    return reminder
+
+
+async def review_reminders(session: AsyncSession, today: date) -> dict[str, int]:
+    """review_due for open reviews due within 7 days, review_overdue for those past due.
+
+    Idempotent: one reminder of a kind per review (unique index), so a second run adds
+    nothing. An overdue reminder replaces the review's earlier due-soon one. Built in SQL,
+    one statement for both kinds, so a run costs the same for 10 or 10,000 reviews.
+    """
+    overdue = Review.due_date < today
+    kind = func.initcap(func.replace(Review.review_type, "_", " "))
+    day = func.to_char(Review.due_date, "Mon FMDD, YYYY")
+    message = func.format(
+        case(
+            (overdue, "%s review for %s %s is overdue (it was due on %s)"),
+            else_="%s review for %s %s is due on %s",
+        ),
+        kind,
+        Employee.first_name,
+        Employee.last_name,
+        day,
+    )
+    source = (
+        select(
+            Review.employee_id,
+            Review.id,
+            case((overdue, "review_overdue"), else_="review_due"),
+            message,
+            Review.due_date,
+        )
+        .join(Employee, Employee.id == Review.employee_id)
+        .where(
+            Review.status != "completed",
+            Employee.is_archived.is_(False),
+            Review.due_date <= today + timedelta(days=DUE_SOON_DAYS),
+        )
+    )
+    stmt = (
+        insert(Reminder)
+        .from_select(["employee_id", "review_id", "type", "message", "due_date"], source)
+        .on_conflict_do_nothing()
+        .returning(Reminder.type)
+    )
+    made = list((await session.execute(stmt)).scalars())
+    counts = {
+        "review_due": made.count("review_due"),
+        "review_overdue": made.count("review_overdue"),
+        "superseded": 0,
+    }
+    if counts["review_overdue"]:
+        overdue_ones = aliased(Reminder)
+        superseded = await session.execute(
+            delete(Reminder).where(
+                Reminder.type == "review_due",
+                Reminder.review_id.in_(
+                    select(overdue_ones.review_id).where(overdue_ones.type == "review_overdue")
+                ),
+            )
+        )
+        counts["superseded"] = max(int(getattr(superseded, "rowcount", 0) or 0), 0)
+    return counts

@@ -1,0 +1,147 @@
+from datetime import date
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Depends, Query, Response
+
+from api.deps import AdminOrHr, CanFillReviews, CurrentPrincipal, TenantSession
+from api.reviews import export, service, templates
+from api.reviews.models import Review, ReviewTemplate
+from api.reviews.schemas import (
+    ReviewCreate,
+    ReviewRead,
+    ReviewUpdate,
+    TemplateCreate,
+    TemplateRead,
+    TemplateUpdate,
+)
+
+router = APIRouter(tags=["reviews"])
+
+StatusFilter = Literal["pending", "in_progress", "completed"]
+
+
+async def valid_template(template_id: int, session: TenantSession) -> ReviewTemplate:
+    return await templates.get(session=session, template_id=template_id)
+
+
+async def valid_review(review_id: int, session: TenantSession) -> Review:
+    return await service.get(session=session, review_id=review_id)
+
+
+ValidTemplate = Annotated[ReviewTemplate, Depends(valid_template)]
+ValidReview = Annotated[Review, Depends(valid_review)]
+
+
+# Templates: everyone signed in reads them; admin and hr write (issue 4).
+
+
+@router.get("/api/templates", response_model=list[TemplateRead], operation_id="listTemplates")
+async def list_templates(_: CurrentPrincipal, session: TenantSession):
+    return await templates.list_templates(session=session)
+
+
+@router.post(
+    "/api/templates", response_model=TemplateRead, status_code=201, operation_id="createTemplate"
+)
+async def create_template(body: TemplateCreate, _: AdminOrHr, session: TenantSession):
+    return await templates.create(session=session, data=body)
+
+
+@router.get("/api/templates/{template_id}", response_model=TemplateRead, operation_id="getTemplate")
+async def get_template(_: CurrentPrincipal, template: ValidTemplate):
+    return template
+
+
+@router.put(
+    "/api/templates/{template_id}", response_model=TemplateRead, operation_id="updateTemplate"
+)
+async def update_template(
+    body: TemplateUpdate, _: AdminOrHr, template: ValidTemplate, session: TenantSession
+):
+    return await templates.update_template(session=session, template=template, data=body)
+
+
+@router.post(
+    "/api/templates/{template_id}/duplicate",
+    response_model=TemplateRead,
+    status_code=201,
+    operation_id="duplicateTemplate",
+)
+async def duplicate_template(_: AdminOrHr, template: ValidTemplate, session: TenantSession):
+    return await templates.duplicate(session=session, template=template)
+
+
+@router.delete("/api/templates/{template_id}", status_code=204, operation_id="deleteTemplate")
+async def delete_template(_: AdminOrHr, template: ValidTemplate, session: TenantSession):
+    await templates.delete(session=session, template=template)
+    return Response(status_code=204)
+
+
+# Reviews: everyone reads; admin and hr create; admin, hr and manager fill them in.
+
+
+@router.get("/api/reviews", response_model=list[ReviewRead], operation_id="listReviews")
+async def list_reviews(
+    _: CurrentPrincipal,
+    session: TenantSession,
+    employee_id: Annotated[int | None, Query(alias="employeeId")] = None,
+    status: StatusFilter | None = None,
+):
+    return await service.list_reviews(session=session, employee_id=employee_id, status=status)
+
+
+@router.get("/api/reviews/all", response_model=list[ReviewRead], operation_id="listAllReviews")
+async def list_all_reviews(
+    _: CurrentPrincipal, session: TenantSession, status: StatusFilter | None = None
+):
+    """Every review, including those of archived employees."""
+    return await service.list_reviews(session=session, status=status, include_archived=True)
+
+
+@router.get(
+    "/api/reviews/upcoming", response_model=list[ReviewRead], operation_id="listUpcomingReviews"
+)
+async def upcoming_reviews(
+    _: CurrentPrincipal,
+    session: TenantSession,
+    limit: Annotated[int, Query(ge=1, le=100)] = service.UPCOMING_LIMIT,
+):
+    return await service.upcoming(session=session, limit=limit)
+
+
+@router.get(
+    "/api/reviews/export",
+    operation_id="exportReviews",
+    response_class=Response,
+    responses={200: {"content": {"text/csv": {}}}},
+)
+async def export_reviews(_: AdminOrHr, session: TenantSession):
+    """The Generate Report quick action: every review as CSV."""
+    body = await export.reviews_csv(session=session)
+    filename = f"reviews-report-{date.today().isoformat()}.csv"
+    return Response(
+        content=body,
+        media_type="text/csv; charset=utf-8",
+        headers={"content-disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+@router.get("/api/reviews/{review_id}", response_model=ReviewRead, operation_id="getReview")
+async def get_review(_: CurrentPrincipal, review: ValidReview):
+    return review
+
+
+@router.post(
+    "/api/reviews", response_model=ReviewRead, status_code=201, operation_id="createReview"
+)
+async def create_review(body: ReviewCreate, _: AdminOrHr, session: TenantSession):
+    return await service.create(session=session, data=body)
+
+
+@router.put("/api/reviews/{review_id}", response_model=ReviewRead, operation_id="updateReview")
+async def update_review(
+    body: ReviewUpdate, principal: CanFillReviews, review: ValidReview, session: TenantSession
+):
+    return await service.update(
+        session=session, review=review, data=body, role=principal.role, today=date.today()
+    )

@@ -1,0 +1,216 @@
+"""Performance reviews: reads with employee and template, creation, filling and completion.
+
+Status rules (SPEC §4, issue 4): a new review is pending; saving sets in_progress; completing
+sets completed and stamps completedAt with the server's clock; only an admin may change a
+completed review. Answers are checked against the template's questions.
+"""
+
+from datetime import date
+from typing import Any
+
+from sqlalchemy import Select, delete, select
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import selectinload
+
+from api.core.db import utcnow
+from api.core.errors import BadRequest, Forbidden, NotFound
+from api.employees.models import Employee
+from api.reminders.models import Reminder
+from api.reviews import templates
+from api.reviews.models import Review, ReviewTemplate
+from api.reviews.schedule import next_review_date
+from api.reviews.schemas import DEFAULT_SCALE, ReviewCreate, ReviewUpdate
+
+TEXT_ANSWER_MAX = 5000
+UPCOMING_LIMIT = 10
+COMPLETED_LOCKED = "Only an administrator can change a completed review"
+
+
+def _with_embeds(query: Select[Any]) -> Select[Any]:
+    return query.options(selectinload(Review.employee), selectinload(Review.template))
+
+
+async def get(*, session: AsyncSession, review_id: int) -> Review:
+    """The review of this organisation with its employee and template, or NotFound."""
+    review = None
+    if 0 < review_id <= templates.PG_INT_MAX:
+        review = await session.scalar(_with_embeds(select(Review).where(Review.id == review_id)))
+    if review is None:
+        raise NotFound("Review not found")
+    return review
+
+
+async def get_employee(*, session: AsyncSession, employee_id: int) -> Employee:
+    employee = (
+        await session.get(Employee, employee_id)
+        if 0 < employee_id <= templates.PG_INT_MAX
+        else None
+    )
+    if employee is None:
+        raise NotFound("Employee not found")
+    return employee
+
+
+async def list_reviews(
+    *,
+    session: AsyncSession,
+    employee_id: int | None = None,
+    status: str | None = None,
+    include_archived: bool = False,
+) -> list[Review]:
+    """Newest first. Reviews of archived employees only with include_archived or by employee."""
+    query = _with_embeds(select(Review)).order_by(Review.created_at.desc(), Review.id.desc())
+    if employee_id is not None:
+        await get_employee(session=session, employee_id=employee_id)
+        query = query.where(Review.employee_id == employee_id)
+    elif not include_archived:
+        query = query.join(Employee, Employee.id == Review.employee_id).where(
+            Employee.is_archived.is_(False)
+        )
+    if status is not None:
+        query = query.where(Review.status == status)
+    return list((await session.execute(query)).scalars())
+
+
+async def upcoming(*, session: AsyncSession, limit: int = UPCOMING_LIMIT) -> list[Review]:
+    """Open reviews of active employees, the most urgent (overdue first) at the top."""
+    query = (
+        _with_embeds(select(Review))
+        .join(Employee, Employee.id == Review.employee_id)
+        .where(Review.status != "completed", Employee.is_archived.is_(False))
+        .order_by(Review.due_date, Review.id)
+        .limit(limit)
+    )
+    return list((await session.execute(query)).scalars())
+
+
+def _label(question: dict[str, Any]) -> str:
+    return f"Question {str(question['id']).removeprefix('q')} ('{question['question']}')"
+
+
+def check_answer(question: dict[str, Any], value: Any) -> Any:
+    """The answer as stored, or BadRequest naming the question and what it accepts."""
+    kind = question.get("type")
+    if kind == "rating":
+        scale = int(question.get("scale") or DEFAULT_SCALE)
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= scale:
+            raise BadRequest(f"{_label(question)} needs a rating from 1 to {scale}")
+        return value
+    if kind == "multiple-choice":
+        if value not in (question.get("options") or []):
+            raise BadRequest(f"{_label(question)} must be answered with one of its options")
+        return value
+    if kind == "yes-no":
+        if value not in ("yes", "no"):
+            raise BadRequest(f"{_label(question)} must be answered yes or no")
+        return value
+    if not isinstance(value, str):
+        raise BadRequest(f"{_label(question)} needs a text answer")
+    if len(value) > TEXT_ANSWER_MAX:
+        raise BadRequest(
+            f"{_label(question)}: answers must not exceed {TEXT_ANSWER_MAX} characters"
+        )
+    return value.strip()
+
+
+def _unanswered(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def check_responses(
+    questions: list[dict[str, Any]], responses: dict[str, Any], *, complete: bool
+) -> dict[str, Any]:
+    """Validate answers against the template; when completing, every required one is due."""
+    by_id = {str(q["id"]): q for q in questions}
+    clean: dict[str, Any] = {}
+    for key, value in responses.items():
+        question = by_id.get(key)
+        if question is None:
+            raise BadRequest(f"The template has no question '{key}'")
+        if not _unanswered(value):
+            clean[key] = check_answer(question, value)
+    if complete:
+        for question in questions:
+            if question.get("required") and str(question["id"]) not in clean:
+                raise BadRequest(f"{_label(question)} is required")
+    return clean
+
+
+async def create(*, session: AsyncSession, data: ReviewCreate) -> Review:
+    """A new review, always pending (SPEC §4), for an active employee of this organisation."""
+    employee = await get_employee(session=session, employee_id=data.employee_id)
+    if employee.is_archived:
+        raise BadRequest("Reviews cannot be created for an archived employee")
+    template = await templates.get(session=session, template_id=data.template_id)
+    assert data.due_date is not None
+    review = Review(
+        employee_id=employee.id,
+        template_id=template.id,
+        review_type=data.review_type,
+        status="pending",
+        responses=check_responses(template.questions, data.responses, complete=False),
+        rating=data.rating,
+        reviewer_notes=data.reviewer_notes,
+        due_date=data.due_date,
+        completed_at=None,
+    )
+    session.add(review)
+    await session.flush()
+    return await _reload(session, review.id)
+
+
+async def _reload(session: AsyncSession, review_id: int) -> Review:
+    """Fresh from the database after a write: server defaults and both embeds loaded."""
+    query = _with_embeds(select(Review).where(Review.id == review_id))
+    review = await session.scalar(query.execution_options(populate_existing=True))
+    assert review is not None
+    return review
+
+
+async def update(
+    *, session: AsyncSession, review: Review, data: ReviewUpdate, role: str, today: date
+) -> Review:
+    """Save answers, notes and rating; move the status; complete with the server's clock."""
+    # Two people saving the same review at once: the second waits and sees the first's status,
+    # so a completion is stamped (and the next review date moved) once.
+    await session.refresh(
+        review,
+        attribute_names=["status", "responses", "rating", "completed_at"],
+        with_for_update=True,
+    )
+    if review.status == "completed" and role != "admin":
+        raise Forbidden(COMPLETED_LOCKED)
+    fields = data.model_fields_set
+    status: str
+    if data.status is not None:
+        status = data.status
+    else:  # saving a pending review starts it
+        status = "in_progress" if review.status == "pending" else review.status
+    completing = status == "completed"
+    template: ReviewTemplate = review.template
+    answers = data.responses if "responses" in fields and data.responses is not None else None
+    responses = check_responses(
+        template.questions, review.responses if answers is None else answers, complete=completing
+    )
+    rating = data.rating if "rating" in fields else review.rating
+    if completing and rating is None:
+        raise BadRequest("An overall rating from 1 to 5 is required to complete a review")
+
+    newly_completed = completing and review.status != "completed"
+    review.responses = responses
+    review.rating = rating
+    if "reviewer_notes" in fields:
+        review.reviewer_notes = data.reviewer_notes
+    review.status = status
+    if newly_completed:
+        review.completed_at = utcnow()
+        employee: Employee = review.employee
+        employee.next_review_date = next_review_date(
+            employee.next_review_date, employee.review_schedule, today
+        )
+        # The work is done: its due and overdue reminders no longer apply.
+        await session.execute(delete(Reminder).where(Reminder.review_id == review.id))
+    elif not completing:
+        review.completed_at = None
+    await session.flush()
+    return await _reload(session, review.id)

@@ -1,0 +1,107 @@
+"""Dashboard: GET /api/dashboard/stats (SPEC §2 card definitions) and the activity feed."""
+
+from datetime import UTC, date, datetime, timedelta
+
+from api.core.db import tenant_session
+from api.notes.models import EmployeeNote
+from api.reviews.schedule import quarter_start
+from tests.api.reviews.factories import add_employee, add_review, add_template, completed_at
+
+TODAY = date.today()
+
+
+def days(n: int) -> date:
+    return TODAY + timedelta(days=n)
+
+
+async def test_a_new_organisation_shows_zeros_and_0_00(login, org):
+    r = await (await login(org, "user")).get("/api/dashboard/stats")
+    assert r.status_code == 200
+    assert r.json() == {
+        "totalEmployees": 0,
+        "reviewsDue": 0,
+        "completedReviews": 0,
+        "averageRating": 0.0,
+    }
+
+
+async def test_the_four_cards_follow_their_definitions(login, org, other_org):
+    tpl = await add_template(org)
+    ada = await add_employee(org)
+    await add_employee(org)
+    gone = await add_employee(org, is_archived=True)
+    # Reviews Due: open, due from today to 7 days ahead, of active employees
+    await add_review(org, ada, tpl, TODAY)
+    await add_review(org, ada, tpl, days(7), status="in_progress")
+    await add_review(org, ada, tpl, days(8))
+    await add_review(org, ada, tpl, days(-1))
+    await add_review(org, gone, tpl, days(2))
+    await add_review(
+        org, ada, tpl, days(3), status="completed", rating=5, completed_at=completed_at(TODAY)
+    )
+    # Completed Reviews: this calendar quarter; Avg Rating: every completed review
+    await add_review(
+        org,
+        ada,
+        tpl,
+        days(-200),
+        status="completed",
+        rating=2,
+        completed_at=completed_at(quarter_start(TODAY) - timedelta(days=1)),
+    )
+    await add_review(
+        org,
+        ada,
+        tpl,
+        days(-3),
+        status="completed",
+        rating=4,
+        completed_at=completed_at(quarter_start(TODAY)),
+    )
+    # another organisation's data never counts
+    theirs = await add_employee(other_org)
+    await add_review(other_org, theirs, await add_template(other_org), days(1))
+
+    r = await (await login(org, "manager")).get("/api/dashboard/stats")
+    assert r.json() == {
+        "totalEmployees": 2,
+        "reviewsDue": 2,
+        "completedReviews": 2,
+        "averageRating": 3.67,
+    }
+
+
+async def test_recent_activity_shows_real_events_newest_first(login, org):
+    tpl = await add_template(org)
+    emp = await add_employee(org, first_name="Katherine", last_name="Johnson", position="Analyst")
+    await add_review(
+        org,
+        emp,
+        tpl,
+        days(-1),
+        status="completed",
+        rating=5,
+        review_type="annual",
+        completed_at=datetime.now(UTC) + timedelta(minutes=5),
+    )
+    async with tenant_session(org.schema_name, org.id) as session:
+        session.add(
+            EmployeeNote(
+                employee_id=emp, date=TODAY, category="recognition", note="Secret praise text"
+            )
+        )
+    r = await (await login(org, "user")).get("/api/dashboard/activity")
+    assert r.status_code == 200
+    body = r.json()
+    assert [e["kind"] for e in body] == ["review_completed", "note_added", "employee_added"]
+    assert body[0]["text"] == "Annual review completed (rating 5/5)"
+    assert body[0]["employeeName"] == "Katherine Johnson"
+    assert body[0]["employeeId"] == emp
+    assert body[1]["text"] == "Recognition note added"
+    assert body[2]["text"] == "Joined as Analyst"
+    assert "Secret" not in r.text
+
+
+async def test_signed_out_callers_are_refused(client):
+    assert (await client.get("/api/dashboard/stats")).status_code == 401
+    assert (await client.get("/api/dashboard/activity")).status_code == 401

@@ -1,0 +1,93 @@
+"""Reminders: GET /api/reminders and Mark Read, PUT /api/reminders/{id} (SPEC §4, §7)."""
+
+from datetime import date, timedelta
+
+import pytest
+
+from api.core.db import tenant_session
+from api.reminders.models import Reminder
+from tests.api.reviews.factories import add_employee, add_review, add_template, get_row
+
+URL = "/api/reminders"
+TODAY = date.today()
+
+
+async def add_reminder(org, **fields) -> int:
+    emp = fields.pop("employee_id", None) or await add_employee(
+        org, first_name="Mae", last_name="Jemison"
+    )
+    rid = fields.pop("review_id", None) or await add_review(
+        org, emp, await add_template(org), TODAY + timedelta(days=2)
+    )
+    values = {
+        "employee_id": emp,
+        "review_id": rid,
+        "type": "review_due",
+        "message": "Quarterly review for Mae Jemison is due",
+        "due_date": TODAY + timedelta(days=2),
+        **fields,
+    }
+    async with tenant_session(org.schema_name, org.id) as session:
+        reminder = Reminder(**values)
+        session.add(reminder)
+        await session.flush()
+        return reminder.id
+
+
+async def test_everyone_reads_reminders_unread_first_then_by_due_date(login, org):
+    late = await add_reminder(org, type="review_overdue", due_date=TODAY - timedelta(days=3))
+    read = await add_reminder(org, is_read=True, due_date=TODAY - timedelta(days=9))
+    soon = await add_reminder(org, due_date=TODAY + timedelta(days=1))
+    for role in ("admin", "hr", "manager", "user"):
+        r = await (await login(org, role)).get(URL)
+        assert r.status_code == 200
+        body = r.json()
+        assert [x["id"] for x in body] == [late, soon, read]
+    first = body[0]
+    assert first["type"] == "review_overdue"
+    assert first["isRead"] is False
+    assert first["dueDate"] == (TODAY - timedelta(days=3)).isoformat()
+    assert first["employee"]["firstName"] == "Mae"
+    assert first["organizationId"] == org.id
+    assert first["reviewId"] and first["certificationId"] is None
+
+
+@pytest.mark.parametrize("role", ["admin", "hr", "manager", "user"])
+async def test_every_role_marks_a_reminder_read(login, org, role):
+    rid = await add_reminder(org)
+    r = await (await login(org, role)).put(f"{URL}/{rid}", json={"isRead": True})
+    assert r.status_code == 200, r.text
+    assert r.json()["isRead"] is True
+    assert (await get_row(org, Reminder, rid)).is_read is True
+
+
+async def test_a_reminder_can_be_put_back_to_unread(login, org):
+    rid = await add_reminder(org, is_read=True)
+    r = await (await login(org, "user")).put(f"{URL}/{rid}", json={"isRead": False})
+    assert r.json()["isRead"] is False
+
+
+async def test_bad_bodies_and_unknown_ids(login, org):
+    rid = await add_reminder(org)
+    user = await login(org, "user")
+    r = await user.put(f"{URL}/{rid}", json={"isRead": "yes please"})
+    assert r.status_code == 400
+    assert r.json()["message"] == "Read status must be true or false"
+    assert (await get_row(org, Reminder, rid)).is_read is False
+    r = await user.put(f"{URL}/424242", json={"isRead": True})
+    assert (r.status_code, r.json()) == (404, {"message": "Reminder not found"})
+    assert (await user.put(f"{URL}/99999999999", json={"isRead": True})).status_code == 404
+
+
+async def test_another_organisations_reminder_is_not_found(login, org, other_org):
+    await add_reminder(other_org)
+    theirs = await add_reminder(other_org)
+    r = await (await login(org, "admin")).put(f"{URL}/{theirs}", json={"isRead": True})
+    assert r.status_code == 404
+    assert (await get_row(other_org, Reminder, theirs)).is_read is False
+    assert (await (await login(org, "admin")).get(URL)).json() == []
+
+
+async def test_signed_out_callers_are_refused(client):
+    assert (await client.get(URL)).status_code == 401
+    assert (await client.put(f"{URL}/1", json={"isRead": True})).status_code == 401

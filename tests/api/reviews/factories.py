@@ -1,0 +1,122 @@
+"""Rows written straight into an organisation's schema, for review, reminder, dashboard
+and analytics tests (the employees API belongs to another domain)."""
+
+import uuid
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import func, select
+
+from api.core.db import tenant_session
+from api.employees.models import Employee
+from api.organizations.models import Organization
+from api.reminders.models import Reminder
+from api.reviews.models import Review, ReviewTemplate
+
+QUESTIONS = [
+    {
+        "id": "q1",
+        "question": "Overall job performance",
+        "type": "rating",
+        "required": True,
+        "scale": 5,
+    },
+    {"id": "q2", "question": "What went especially well?", "type": "text", "required": True},
+    {
+        "id": "q3",
+        "question": "Which area needs the most growth?",
+        "type": "multiple-choice",
+        "required": False,
+        "options": ["Communication", "Delivery", "Ownership"],
+    },
+    {"id": "q4", "question": "Were this period's goals met?", "type": "yes-no", "required": True},
+    {
+        "id": "q5",
+        "question": "Teamwork on a three point scale",
+        "type": "rating",
+        "required": False,
+        "scale": 3,
+    },
+]
+
+GOOD_ANSWERS = {
+    "q1": 4,
+    "q2": "Shipped the new billing flow.",
+    "q3": "Delivery",
+    "q4": "yes",
+    "q5": 2,
+}
+
+
+async def add_employee(org: Organization, **fields: Any) -> int:
+    code = uuid.uuid4().hex[:8]
+    values: dict[str, Any] = {
+        "employee_id": f"E-{code}",
+        "first_name": "Ada",
+        "last_name": "Lovelace",
+        "email": f"ada-{code}@example.com",
+        "department": "engineering",
+        "position": "Engineer",
+        "review_schedule": "quarterly",
+        **fields,
+    }
+    async with tenant_session(org.schema_name, org.id) as session:
+        employee = Employee(**values)
+        session.add(employee)
+        await session.flush()
+        return employee.id
+
+
+async def add_template(org: Organization, **fields: Any) -> int:
+    values: dict[str, Any] = {"name": "Engineering Review", "questions": QUESTIONS, **fields}
+    async with tenant_session(org.schema_name, org.id) as session:
+        template = ReviewTemplate(**values)
+        session.add(template)
+        await session.flush()
+        return template.id
+
+
+async def default_template_id(org: Organization) -> int:
+    async with tenant_session(org.schema_name, org.id) as session:
+        found = await session.scalar(select(ReviewTemplate.id).where(ReviewTemplate.is_default))
+    assert found is not None
+    return found
+
+
+async def add_review(
+    org: Organization, employee_id: int, template_id: int, due: date, **fields: Any
+) -> int:
+    values: dict[str, Any] = {
+        "employee_id": employee_id,
+        "template_id": template_id,
+        "review_type": "quarterly",
+        "status": "pending",
+        "responses": {},
+        "due_date": due,
+        **fields,
+    }
+    async with tenant_session(org.schema_name, org.id) as session:
+        review = Review(**values)
+        session.add(review)
+        await session.flush()
+        return review.id
+
+
+async def get_row(org: Organization, model: Any, row_id: int) -> Any:
+    async with tenant_session(org.schema_name, org.id) as session:
+        return await session.get(model, row_id)
+
+
+async def count(org: Organization, model: Any, *where: Any) -> int:
+    async with tenant_session(org.schema_name, org.id) as session:
+        return int(await session.scalar(select(func.count()).select_from(model).where(*where)) or 0)
+
+
+async def reminders_of(org: Organization) -> list[Reminder]:
+    async with tenant_session(org.schema_name, org.id) as session:
+        rows = await session.execute(select(Reminder).order_by(Reminder.id))
+        return list(rows.scalars())
+
+
+def completed_at(day: date) -> datetime:
+    return datetime.combine(day, datetime.min.time()).astimezone().replace(hour=12)

@@ -1,0 +1,49 @@
+import { screen } from '@testing-library/react'
+import type { ReactElement } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import { AssistantContext } from '@/lib/assistant'
+import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
+import AnalyticsPage from './analytics-page'
+
+function renderPage(ui: ReactElement) {
+  return renderWithProviders(
+    <AssistantContext.Provider value={{ openAssistant: vi.fn() }}>{ui}</AssistantContext.Provider>,
+  )
+}
+
+const ANALYTICS = {
+  totals: { totalEmployees: 12, completedReviews: 30, pendingReviews: 4, reviewTemplates: 3 },
+  departments: [{ slug: 'sales', name: 'Sales', employeeCount: 7 }],
+  reviewTypes: [{ reviewType: 'performance_improvement', pending: 1, inProgress: 0, completed: 2, total: 3 }],
+  ratingDistribution: [1, 2, 3, 4, 5].map((rating) => ({ rating, count: rating })),
+  completionByQuarter: [{ quarter: 'Q1 2030', start: '2030-01-01', due: 4, completed: 3, rate: 75 }],
+  recentReviews: [
+    {
+      id: 1,
+      reviewType: 'annual',
+      status: 'completed',
+      rating: 4,
+      dueDate: '2030-01-01',
+      completedAt: '2030-01-03T00:00:00Z',
+      employee: { id: 2, firstName: 'Ada', lastName: 'Lovelace', department: 'sales' },
+    },
+  ],
+}
+
+describe('AnalyticsPage', () => {
+  it('shows the cards, the chart figures and the recent reviews', async () => {
+    mockApi({ 'GET /api/analytics': jsonResponse(200, ANALYTICS) })
+    renderPage(<AnalyticsPage />)
+    expect(await screen.findByText('12')).toBeInTheDocument()
+    expect(screen.getByText('30')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Pending Reviews' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Review Templates' })).toBeInTheDocument()
+    // each chart has its numbers in a table for screen readers
+    expect(screen.getByRole('table', { name: 'Department Overview' })).toHaveTextContent('Sales7')
+    expect(screen.getByRole('table', { name: 'Review Types' })).toHaveTextContent('Performance Improvement102')
+    expect(screen.getByRole('table', { name: 'Completion Rate' })).toHaveTextContent('Q1 20304375%')
+    expect(screen.getByRole('table', { name: 'Rating Distribution' })).toBeInTheDocument()
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument()
+    expect(screen.getByText('Annual · Completed Jan 3, 2030')).toBeInTheDocument()
+  })
+})

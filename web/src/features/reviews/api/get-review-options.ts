@@ -1,0 +1,42 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { z } from 'zod'
+import { apiJson } from '@/lib/api-client'
+
+/** What Create Review offers: active employees and the templates (own keys under the shared prefix,
+ * so the employees and templates screens refresh them when they change). */
+const employeeOptionSchema = z.object({
+  id: z.number(),
+  employeeId: z.string().nullish(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isArchived: z.boolean().nullish(),
+})
+
+const templateOptionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  isDefault: z.boolean().nullish(),
+})
+
+export type EmployeeOption = z.output<typeof employeeOptionSchema>
+export type TemplateOption = z.output<typeof templateOptionSchema>
+
+export const employeeOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['/api/employees', 'review-options'],
+    queryFn: ({ signal }) => apiJson(z.array(employeeOptionSchema), 'GET', '/api/employees', undefined, { signal }),
+  })
+
+export const templateOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['/api/templates', 'review-options'],
+    queryFn: ({ signal }) => apiJson(z.array(templateOptionSchema), 'GET', '/api/templates', undefined, { signal }),
+  })
+
+export function useEmployeeOptions(enabled: boolean) {
+  return useQuery({ ...employeeOptionsQueryOptions(), enabled })
+}
+
+export function useTemplateOptions(enabled: boolean) {
+  return useQuery({ ...templateOptionsQueryOptions(), enabled })
+}

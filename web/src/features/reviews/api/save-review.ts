@@ -1,0 +1,61 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { apiJson } from '@/lib/api-client'
+import { REVIEWS_KEY, reviewSchema, type ReviewStatus, type ReviewType } from './get-reviews'
+
+/** Every list a review change shows up in (SPEC §7: lists are refreshed after a change). */
+const AFFECTED = [
+  [REVIEWS_KEY],
+  ['/api/reviews/upcoming'],
+  ['/api/dashboard/stats'],
+  ['/api/dashboard/activity'],
+  ['/api/reminders'],
+  ['/api/employees'],
+]
+
+function refresh(queryClient: QueryClient) {
+  return Promise.all(AFFECTED.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
+}
+
+export interface CreateReviewInput {
+  employeeId: number
+  templateId: number
+  reviewType: ReviewType
+  /** YYYY-MM-DD */
+  dueDate: string
+}
+
+export function createReview(input: CreateReviewInput) {
+  return apiJson(reviewSchema, 'POST', REVIEWS_KEY, {
+    ...input,
+    status: 'pending',
+    responses: {},
+    rating: null,
+    reviewerNotes: '',
+  })
+}
+
+export function useCreateReview() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: createReview, onSuccess: () => refresh(queryClient) })
+}
+
+export interface UpdateReviewInput {
+  id: number
+  responses: Record<string, unknown>
+  rating: number | null
+  reviewerNotes: string
+  status: ReviewStatus
+}
+
+export function updateReview({ id, ...body }: UpdateReviewInput) {
+  // completedAt is stamped by the server's clock; it is sent only for the record.
+  return apiJson(reviewSchema, 'PUT', `${REVIEWS_KEY}/${id}`, {
+    ...body,
+    completedAt: body.status === 'completed' ? new Date().toISOString() : null,
+  })
+}
+
+export function useUpdateReview() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: updateReview, onSuccess: () => refresh(queryClient) })
+}

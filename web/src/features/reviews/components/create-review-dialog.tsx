@@ -1,0 +1,174 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect } from 'react'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { FieldError } from '@/components/ui/field-error'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { toast } from '@/components/ui/use-toast'
+import { humanize } from '@/lib/format'
+import { useEmployeeOptions, useTemplateOptions } from '../api/get-review-options'
+import { REVIEW_TYPES } from '../api/get-reviews'
+import { useCreateReview } from '../api/save-review'
+import { NativeSelect } from './native-select'
+
+/** Today as YYYY-MM-DD in the person's own time zone. */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
+/** SPEC §5 Review creation: employee, template and type are selected; due date not in the past. */
+export const createReviewSchema = z.object({
+  employeeId: z.string().min(1, 'Please select an employee'),
+  templateId: z.string().min(1, 'Please select a template'),
+  reviewType: z.enum(REVIEW_TYPES, 'Please select a review type'),
+  dueDate: z
+    .string()
+    .min(1, 'Due date is required')
+    .refine((value) => value >= localToday(), 'Due date cannot be in the past'),
+})
+
+type CreateReviewValues = z.input<typeof createReviewSchema>
+
+function blankValues(templateId?: number): CreateReviewValues {
+  return { employeeId: '', templateId: templateId ? String(templateId) : '', reviewType: 'quarterly', dueDate: '' }
+}
+
+interface CreateReviewDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** Preselected template (Use Template on the templates screen). */
+  templateId?: number
+}
+
+export function CreateReviewDialog({ open, onOpenChange, templateId }: CreateReviewDialogProps) {
+  const employees = useEmployeeOptions(open)
+  const templates = useTemplateOptions(open)
+  const create = useCreateReview()
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useForm<CreateReviewValues>({ resolver: zodResolver(createReviewSchema), defaultValues: blankValues(templateId) })
+
+  useEffect(() => {
+    if (open) reset(blankValues(templateId))
+  }, [open, templateId, reset])
+
+  // Once the templates are listed, show the chosen one (Use Template), else the default.
+  // (A native select cannot show a value before its option exists, so it is set again here.)
+  useEffect(() => {
+    const list = templates.data
+    if (!open || !list?.length) return
+    const current = getValues('templateId')
+    const chosen = list.find((t) => String(t.id) === current) ?? list.find((t) => t.isDefault) ?? list[0]
+    if (chosen) setValue('templateId', String(chosen.id))
+  }, [open, templates.data, getValues, setValue])
+
+  const onSubmit = handleSubmit((values) => {
+    const data = createReviewSchema.parse(values)
+    create.mutate(
+      {
+        employeeId: Number(data.employeeId),
+        templateId: Number(data.templateId),
+        reviewType: data.reviewType,
+        dueDate: data.dueDate,
+      },
+      {
+        onSuccess: () => {
+          toast({ title: 'Success', description: 'Review created successfully!' })
+          onOpenChange(false)
+        },
+        onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to create review.' }),
+      },
+    )
+  })
+
+  const active = (employees.data ?? []).filter((e) => !e.isArchived)
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Create New Review</DialogTitle>
+          <DialogDescription>Choose who is reviewed, with which template, and by when.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="review-employee">Employee</Label>
+            <NativeSelect
+              id="review-employee"
+              aria-invalid={errors.employeeId ? true : undefined}
+              aria-describedby={errors.employeeId ? 'review-employee-error' : undefined}
+              {...register('employeeId')}
+            >
+              <option value="">{employees.isPending ? 'Loading employees...' : 'Select an employee'}</option>
+              {active.map((e) => (
+                <option key={e.id} value={e.id}>
+                  {e.firstName} {e.lastName}
+                  {e.employeeId ? ` (${e.employeeId})` : ''}
+                </option>
+              ))}
+            </NativeSelect>
+            <FieldError id="review-employee-error" message={errors.employeeId?.message} />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="review-template">Template</Label>
+            <NativeSelect
+              id="review-template"
+              aria-invalid={errors.templateId ? true : undefined}
+              aria-describedby={errors.templateId ? 'review-template-error' : undefined}
+              {...register('templateId')}
+            >
+              <option value="">{templates.isPending ? 'Loading templates...' : 'Select a template'}</option>
+              {(templates.data ?? []).map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </NativeSelect>
+            <FieldError id="review-template-error" message={errors.templateId?.message} />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="review-type">Review type</Label>
+              <NativeSelect id="review-type" {...register('reviewType')}>
+                {REVIEW_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {humanize(t)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="review-due">Due date</Label>
+              <Input
+                id="review-due"
+                type="date"
+                min={localToday()}
+                aria-invalid={errors.dueDate ? true : undefined}
+                aria-describedby={errors.dueDate ? 'review-due-error' : undefined}
+                {...register('dueDate')}
+              />
+              <FieldError id="review-due-error" message={errors.dueDate?.message} />
+            </div>
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creating...' : 'Create Review'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,193 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
+import type { Review, ReviewQuestion } from '../api/get-reviews'
+import { autoOverallRating, isAnswerValid } from './review-rules'
+import { REVIEW_UPDATE_FAILED, ReviewWizard } from './review-wizard'
+
+const QUESTIONS: ReviewQuestion[] = [
+  { id: 'q1', question: 'Overall job performance', type: 'rating', required: true, scale: 5 },
+  { id: 'q2', question: 'What went especially well?', type: 'text', required: true },
+  { id: 'q3', question: 'Which area needs growth?', type: 'multiple-choice', required: false, options: ['Delivery', 'Ownership'] },
+  { id: 'q4', question: 'Collaboration on a 1 to 5 scale', type: 'rating', required: true, scale: 5 },
+]
+
+function review(overrides: Partial<Review> = {}): Review {
+  return {
+    id: 7,
+    employeeId: 3,
+    templateId: 1,
+    reviewType: 'quarterly',
+    status: 'pending',
+    responses: {},
+    rating: null,
+    reviewerNotes: null,
+    dueDate: '2030-05-01',
+    completedAt: null,
+    createdAt: '2030-04-01T00:00:00Z',
+    employee: { id: 3, employeeId: 'E-1', firstName: 'Ada', lastName: 'Lovelace', department: 'engineering' },
+    template: { id: 1, name: 'Standard Performance Review', questions: QUESTIONS },
+    ...overrides,
+  }
+}
+
+function renderWizard(data: Review, role: 'admin' | 'manager' | 'user' = 'manager') {
+  const fetchMock = mockApi({
+    'GET /api/reviews/7': jsonResponse(200, data),
+    'PUT /api/reviews/7': (init) => jsonResponse(200, { ...data, ...JSON.parse(String(init.body)) }),
+  })
+  const onOpenChange = vi.fn()
+  renderWithProviders(<ReviewWizard reviewId={7} role={role} onOpenChange={onOpenChange} />)
+  return { fetchMock, onOpenChange, user: userEvent.setup() }
+}
+
+/** The body of the PUT that saved the review. */
+function putBody(fetchMock: ReturnType<typeof mockApi>): unknown {
+  const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')
+  if (!call) throw new Error('No PUT was sent')
+  return JSON.parse(String(call[1]?.body))
+}
+
+const next = () => screen.getByRole('button', { name: /Next/ })
+
+describe('review rules', () => {
+  it('checks required answers, rating scales and options', () => {
+    const [rating, text, choice] = QUESTIONS as [ReviewQuestion, ReviewQuestion, ReviewQuestion]
+    expect(isAnswerValid(rating, undefined)).toBe(false)
+    expect(isAnswerValid(rating, 0)).toBe(false)
+    expect(isAnswerValid(rating, 6)).toBe(false)
+    expect(isAnswerValid(rating, 5)).toBe(true)
+    expect(isAnswerValid({ ...rating, scale: 3 }, 4)).toBe(false)
+    expect(isAnswerValid(text, '   ')).toBe(false)
+    expect(isAnswerValid(choice, undefined)).toBe(true)
+    expect(isAnswerValid(choice, 'Charisma')).toBe(false)
+  })
+
+  it('auto-fills the overall rating from the rounded average, 3 without ratings', () => {
+    expect(autoOverallRating(QUESTIONS, {})).toBe(3)
+    expect(autoOverallRating(QUESTIONS, { q1: 4, q4: 5 })).toBe(5)
+    expect(autoOverallRating(QUESTIONS, { q1: 2, q4: 3 })).toBe(3)
+    expect(autoOverallRating(QUESTIONS, { q1: 1, q4: 2 })).toBe(2)
+    expect(autoOverallRating(QUESTIONS, { q1: 4 })).toBe(4)
+  })
+})
+
+describe('ReviewWizard', () => {
+  it('keeps Next disabled until the current question is valid', async () => {
+    const { user } = renderWizard(review())
+    expect(await screen.findByText('Question 1 of 4')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Complete Review' })).toBeInTheDocument()
+    expect(next()).toBeDisabled()
+
+    await user.click(screen.getByRole('radio', { name: '4' }))
+    expect(next()).toBeEnabled()
+    await user.click(next())
+
+    expect(screen.getByText('Question 2 of 4')).toBeInTheDocument()
+    expect(next()).toBeDisabled()
+    await user.type(screen.getByRole('textbox', { name: 'What went especially well?' }), '   ')
+    expect(next()).toBeDisabled()
+    await user.type(screen.getByRole('textbox', { name: 'What went especially well?' }), 'Shipped billing')
+    expect(next()).toBeEnabled()
+    await user.click(next())
+
+    // optional question: Next is enabled without an answer
+    expect(screen.getByText('Question 3 of 4')).toBeInTheDocument()
+    expect(next()).toBeEnabled()
+    await user.click(screen.getByRole('button', { name: /Back/ }))
+    expect(screen.getByRole('textbox', { name: 'What went especially well?' })).toHaveValue('   Shipped billing')
+  })
+
+  it('auto-fills the overall rating, lets it be changed, and completes the review', async () => {
+    const { user, fetchMock, onOpenChange } = renderWizard(review())
+    await user.click(await screen.findByRole('radio', { name: '4' }))
+    await user.click(next())
+    await user.type(screen.getByRole('textbox'), 'Shipped the billing flow')
+    await user.click(next())
+    await user.click(screen.getByRole('radio', { name: 'Ownership' }))
+    await user.click(next())
+    await user.click(screen.getByRole('radio', { name: '5' }))
+    await user.click(next())
+
+    expect(screen.getByRole('heading', { name: 'Overall rating' })).toBeInTheDocument()
+    // (4 + 5) / 2 = 4.5, rounded to 5
+    expect(screen.getByRole('radio', { name: '5' })).toBeChecked()
+    await user.click(screen.getByRole('radio', { name: '4' }))
+    await user.type(screen.getByLabelText('Reviewer notes'), 'Strong quarter')
+    await user.click(screen.getByRole('button', { name: 'Complete Review' }))
+
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false))
+    expect(putBody(fetchMock)).toMatchObject({
+      status: 'completed',
+      rating: 4,
+      reviewerNotes: 'Strong quarter',
+      responses: { q1: 4, q2: 'Shipped the billing flow', q3: 'Ownership', q4: 5 },
+    })
+    expect(await screen.findByText('Review Updated')).toBeInTheDocument()
+  })
+
+  it('defaults the overall rating to 3 when the template has no rating questions', async () => {
+    const { user } = renderWizard(
+      review({
+        template: {
+          id: 2,
+          name: 'Text only',
+          questions: [{ id: 'q1', question: 'Anything to add about this quarter?', type: 'text', required: false }],
+        },
+      }),
+    )
+    await user.click(await screen.findByRole('button', { name: /Next/ }))
+    expect(screen.getByRole('radio', { name: '3' })).toBeChecked()
+  })
+
+  it('saves a draft as in_progress from any step', async () => {
+    const { user, fetchMock } = renderWizard(review())
+    await user.click(await screen.findByRole('radio', { name: '2' }))
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }))
+    await waitFor(() => expect(putBody(fetchMock)).toMatchObject({ status: 'in_progress', responses: { q1: 2 } }))
+    expect(await screen.findByText('Your draft was saved.')).toBeInTheDocument()
+  })
+
+  it('shows the SPEC message when saving fails', async () => {
+    mockApi({
+      'GET /api/reviews/7': jsonResponse(200, review()),
+      'PUT /api/reviews/7': jsonResponse(500, { message: 'boom' }),
+    })
+    const user = userEvent.setup()
+    renderWithProviders(<ReviewWizard reviewId={7} role="manager" onOpenChange={() => {}} />)
+    await user.click(await screen.findByRole('button', { name: 'Save as Draft' }))
+    expect(await screen.findByText(REVIEW_UPDATE_FAILED)).toBeInTheDocument()
+  })
+
+  it('opens a completed review read-only as View Review', async () => {
+    renderWizard(
+      review({
+        status: 'completed',
+        rating: 4,
+        completedAt: '2030-04-20T10:00:00Z',
+        responses: { q1: 4, q2: 'Great work', q4: 5 },
+        reviewerNotes: 'Keep going',
+      }),
+    )
+    expect(await screen.findByRole('heading', { name: 'View Review' })).toBeInTheDocument()
+    expect(screen.getByText('Great work')).toBeInTheDocument()
+    expect(screen.getAllByText('4 / 5')).toHaveLength(2) // the first answer and the overall rating
+    expect(screen.getByText('Keep going')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Next/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Edit Review' })).not.toBeInTheDocument()
+  })
+
+  it('lets an admin reopen a completed review for editing', async () => {
+    const { user } = renderWizard(review({ status: 'completed', rating: 4, responses: { q1: 4, q2: 'x', q4: 4 } }), 'admin')
+    await user.click(await screen.findByRole('button', { name: 'Edit Review' }))
+    expect(screen.getByRole('heading', { name: 'Complete Review' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Save as Draft' })).not.toBeInTheDocument()
+  })
+
+  it('is read-only for the user role', async () => {
+    renderWizard(review(), 'user')
+    expect(await screen.findByRole('heading', { name: 'View Review' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Save as Draft' })).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,259 @@
+import { ChevronLeft, ChevronRight, Pencil } from 'lucide-react'
+import { useState } from 'react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Label } from '@/components/ui/label'
+import { Spinner } from '@/components/ui/spinner'
+import { Textarea } from '@/components/ui/textarea'
+import { toast } from '@/components/ui/use-toast'
+import { formatDate, humanize } from '@/lib/format'
+import type { Role } from '@/lib/roles'
+import { useReview, type Review, type ReviewStatus } from '../api/get-reviews'
+import { useUpdateReview } from '../api/save-review'
+import { AnswerInput, ChoiceList } from './answer-input'
+import { answerText, autoOverallRating, cleanAnswers, isAnswerValid } from './review-rules'
+
+/** SPEC §8 Review toasts. */
+export const REVIEW_UPDATE_FAILED = 'Failed to update the review. Please try again.'
+
+export const canFillReviews = (role: Role) => role === 'admin' || role === 'hr' || role === 'manager'
+
+function employeeName(review: Review): string {
+  const e = review.employee
+  return e ? `${e.firstName} ${e.lastName}` : 'Employee'
+}
+
+function ReadOnlyReview({ review }: { review: Review }) {
+  const questions = review.template?.questions ?? []
+  return (
+    <div className="flex flex-col gap-4">
+      <ol className="flex flex-col gap-3">
+        {questions.map((q, i) => (
+          <li key={q.id} className="rounded-lg border p-4">
+            <p className="text-sm font-medium">
+              {i + 1}. {q.question}
+            </p>
+            <p className="mt-1 whitespace-pre-wrap text-sm text-muted-foreground">
+              {answerText(q, review.responses[q.id])}
+            </p>
+          </li>
+        ))}
+      </ol>
+      <dl className="grid gap-3 rounded-lg border bg-muted/30 p-4 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="font-medium">Overall rating</dt>
+          <dd>{review.rating != null ? `${review.rating} / 5` : 'Not rated'}</dd>
+        </div>
+        <div>
+          <dt className="font-medium">Completed</dt>
+          <dd>{review.completedAt ? formatDate(review.completedAt) : 'Not completed'}</dd>
+        </div>
+        <div className="sm:col-span-2">
+          <dt className="font-medium">Reviewer notes</dt>
+          <dd className="whitespace-pre-wrap">{review.reviewerNotes || 'None'}</dd>
+        </div>
+      </dl>
+    </div>
+  )
+}
+
+function WizardSteps({ review, onDone }: { review: Review; onDone: () => void }) {
+  const questions = review.template?.questions ?? []
+  const update = useUpdateReview()
+  const [step, setStep] = useState(0)
+  const [answers, setAnswers] = useState<Record<string, unknown>>(() => ({ ...review.responses }))
+  // A saved rating equal to the automatic one keeps following the answers.
+  const [chosenRating, setChosenRating] = useState<number | null>(() =>
+    review.rating == null || review.rating === autoOverallRating(questions, review.responses) ? null : review.rating,
+  )
+  const [notes, setNotes] = useState(review.reviewerNotes ?? '')
+  // SPEC §4: the form status starts as in_progress, or completed when it already is.
+  const formStatus: ReviewStatus = review.status === 'completed' ? 'completed' : 'in_progress'
+
+  const last = questions.length // the final step: overall rating and notes
+  const onFinalStep = step === last
+  const question = questions[step]
+  const rating = chosenRating ?? autoOverallRating(questions, answers)
+  const currentValid = onFinalStep || (question !== undefined && isAnswerValid(question, answers[question.id]))
+  const allValid = questions.every((q) => isAnswerValid(q, answers[q.id]))
+
+  const save = (status: ReviewStatus) =>
+    update.mutate(
+      { id: review.id, responses: cleanAnswers(answers), rating, reviewerNotes: notes.trim(), status },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Review Updated',
+            description: status === 'completed' ? 'The review is complete.' : 'Your draft was saved.',
+          })
+          onDone()
+        },
+        onError: () => toast({ variant: 'destructive', title: 'Error', description: REVIEW_UPDATE_FAILED }),
+      },
+    )
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-2">
+        <div className="flex items-center justify-between text-sm text-muted-foreground">
+          <span>{onFinalStep ? 'Overall rating' : `Question ${step + 1} of ${questions.length}`}</span>
+          <span>
+            Step {step + 1} of {last + 1}
+          </span>
+        </div>
+        <div
+          role="progressbar"
+          aria-label="Review progress"
+          aria-valuemin={1}
+          aria-valuemax={last + 1}
+          aria-valuenow={step + 1}
+          className="h-2 overflow-hidden rounded-full bg-muted"
+        >
+          <div className="h-full bg-primary transition-all" style={{ width: `${((step + 1) / (last + 1)) * 100}%` }} />
+        </div>
+      </div>
+
+      {question && !onFinalStep ? (
+        <section aria-labelledby="wizard-question" className="flex flex-col gap-3">
+          <h3 id="wizard-question" className="font-medium">
+            {question.question}
+            {question.required && (
+              <span className="text-destructive" aria-label="required">
+                {' '}
+                *
+              </span>
+            )}
+          </h3>
+          <AnswerInput
+            question={question}
+            value={answers[question.id]}
+            onChange={(value) => setAnswers((prev) => ({ ...prev, [question.id]: value }))}
+          />
+          {!currentValid && question.required && (
+            <p className="text-xs text-muted-foreground">This question is required.</p>
+          )}
+        </section>
+      ) : (
+        <section aria-labelledby="wizard-overall" className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <h3 id="wizard-overall" className="font-medium">
+              Overall rating
+            </h3>
+            <ChoiceList
+              name="overall-rating"
+              label="Overall rating"
+              value={rating}
+              onChange={(value) => setChosenRating(Number(value))}
+              choices={[1, 2, 3, 4, 5].map((n) => ({ value: n, label: String(n) }))}
+              className="[&>label]:size-11"
+            />
+            <p className="text-xs text-muted-foreground">
+              {chosenRating === null
+                ? 'Filled in from the average of the rating answers; choose another to override it.'
+                : '1 is the lowest, 5 the highest.'}
+            </p>
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="reviewer-notes">Reviewer notes</Label>
+            <Textarea
+              id="reviewer-notes"
+              rows={4}
+              maxLength={5000}
+              placeholder="Anything else the employee or HR should know"
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+            />
+          </div>
+        </section>
+      )}
+
+      <DialogFooter className="gap-2 sm:justify-between">
+        <Button variant="outline" disabled={step === 0} onClick={() => setStep((s) => s - 1)}>
+          <ChevronLeft aria-hidden="true" />
+          Back
+        </Button>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row">
+          {formStatus !== 'completed' && (
+            <Button variant="secondary" disabled={update.isPending} onClick={() => save('in_progress')}>
+              Save as Draft
+            </Button>
+          )}
+          {onFinalStep ? (
+            <Button disabled={!allValid || update.isPending} onClick={() => save('completed')}>
+              {update.isPending ? 'Saving...' : formStatus === 'completed' ? 'Save Changes' : 'Complete Review'}
+            </Button>
+          ) : (
+            <Button disabled={!currentValid} onClick={() => setStep((s) => s + 1)}>
+              Next
+              <ChevronRight aria-hidden="true" />
+            </Button>
+          )}
+        </div>
+      </DialogFooter>
+    </div>
+  )
+}
+
+interface ReviewWizardProps {
+  /** The review to open; the dialog is closed when null. */
+  reviewId: number | null
+  role: Role
+  onOpenChange: (open: boolean) => void
+}
+
+/**
+ * Complete or View Review (SPEC §2, §5): one step per question, then the overall rating.
+ * Completed reviews open read-only; an admin may reopen them for editing (the server allows
+ * only admins to change a completed review).
+ */
+export function ReviewWizard({ reviewId, role, onOpenChange }: ReviewWizardProps) {
+  const { data: review, isPending, isError } = useReview(reviewId)
+  const [editingCompleted, setEditingCompleted] = useState(false)
+  const close = (open: boolean) => {
+    if (!open) setEditingCompleted(false)
+    onOpenChange(open)
+  }
+  const completed = review?.status === 'completed'
+  const readOnly = review !== undefined && (!canFillReviews(role) || (completed && !editingCompleted))
+
+  return (
+    <Dialog open={reviewId !== null} onOpenChange={close}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{readOnly ? 'View Review' : 'Complete Review'}</DialogTitle>
+          <DialogDescription>
+            {review
+              ? `${employeeName(review)} · ${review.template?.name ?? 'Review'} · due ${formatDate(review.dueDate)}`
+              : 'Loading the review'}
+          </DialogDescription>
+        </DialogHeader>
+        {isPending && reviewId !== null ? (
+          <Spinner label="Loading review" />
+        ) : isError || !review ? (
+          <p role="alert" className="text-sm text-muted-foreground">
+            The review could not be loaded right now.
+          </p>
+        ) : readOnly ? (
+          <>
+            <div className="flex flex-wrap gap-2">
+              <Badge variant="outline">{humanize(review.reviewType)}</Badge>
+              <Badge variant="secondary">{humanize(review.status)}</Badge>
+            </div>
+            <ReadOnlyReview review={review} />
+            {completed && role === 'admin' && (
+              <DialogFooter>
+                <Button variant="outline" onClick={() => setEditingCompleted(true)}>
+                  <Pencil aria-hidden="true" />
+                  Edit Review
+                </Button>
+              </DialogFooter>
+            )}
+          </>
+        ) : (
+          <WizardSteps key={review.id} review={review} onDone={() => close(false)} />
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}

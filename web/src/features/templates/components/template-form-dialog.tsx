@@ -1,0 +1,136 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect } from 'react'
+import { FormProvider, useForm } from 'react-hook-form'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { FieldError } from '@/components/ui/field-error'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Textarea } from '@/components/ui/textarea'
+import { toast } from '@/components/ui/use-toast'
+import { errorMessage } from '@/lib/api-client'
+import type { Template } from '../api/get-templates'
+import { useCreateTemplate, useUpdateTemplate } from '../api/save-template'
+import { QuestionBuilder } from './question-builder'
+import {
+  emptyTemplateForm,
+  formToTemplateInput,
+  templateFormSchema,
+  templateToForm,
+  type TemplateFormValues,
+} from './template-form'
+
+/** SPEC §8 Template toasts. */
+export const TEMPLATE_SAVED = 'Review template created or updated successfully!'
+
+interface TemplateFormDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** Edit this template; create a new one when absent. */
+  template?: Template
+}
+
+/** Create Review Template and Edit Template (SPEC §2), with the question builder. */
+export function TemplateFormDialog({ open, onOpenChange, template }: TemplateFormDialogProps) {
+  const editing = template !== undefined
+  const create = useCreateTemplate()
+  const update = useUpdateTemplate()
+  const pending = create.isPending || update.isPending
+  const form = useForm<TemplateFormValues>({
+    resolver: zodResolver(templateFormSchema),
+    defaultValues: template ? templateToForm(template) : emptyTemplateForm(),
+  })
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = form
+
+  useEffect(() => {
+    if (open) reset(template ? templateToForm(template) : emptyTemplateForm())
+  }, [open, template, reset])
+
+  const onSubmit = handleSubmit((values) => {
+    const body = formToTemplateInput(values)
+    const done = () => {
+      toast({ title: 'Success', description: TEMPLATE_SAVED })
+      onOpenChange(false)
+    }
+    if (template) {
+      update.mutate(
+        { id: template.id, ...body },
+        {
+          onSuccess: done,
+          onError: () =>
+            toast({
+              variant: 'destructive',
+              title: 'Update Failed',
+              description: 'Failed to update template. Please try again.',
+            }),
+        },
+      )
+    } else {
+      create.mutate(body, {
+        onSuccess: done,
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Failed to create template',
+            description: errorMessage(error, 'Please check the template and try again.'),
+          }),
+      })
+    }
+  })
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{editing ? 'Edit Template' : 'Create Review Template'}</DialogTitle>
+          <DialogDescription>
+            {editing
+              ? 'Change the name, description or questions. Questions are renumbered when you save.'
+              : 'Name the template and build its questions (1 to 50).'}
+          </DialogDescription>
+        </DialogHeader>
+        <FormProvider {...form}>
+          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="template-name">Template name</Label>
+              <Input
+                id="template-name"
+                placeholder="e.g. Quarterly Engineering Review"
+                aria-invalid={errors.name ? true : undefined}
+                aria-describedby={errors.name ? 'template-name-error' : undefined}
+                {...register('name')}
+              />
+              <FieldError id="template-name-error" message={errors.name?.message} />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="template-description">Description</Label>
+              <Textarea
+                id="template-description"
+                rows={2}
+                placeholder="What this template is for"
+                aria-invalid={errors.description ? true : undefined}
+                aria-describedby={errors.description ? 'template-description-error' : undefined}
+                {...register('description')}
+              />
+              <FieldError id="template-description-error" message={errors.description?.message} />
+            </div>
+            <QuestionBuilder />
+            <DialogFooter>
+              <Button variant="outline" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={pending}>
+                {pending ? 'Saving...' : editing ? 'Save Changes' : 'Create Template'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </FormProvider>
+      </DialogContent>
+    </Dialog>
+  )
+}
