@@ -1,20 +1,22 @@
 """The FastAPI app: API routers plus the built web app with its client-side routes."""
 
 import importlib
-import logging
 import pkgutil
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel
 
 import api
 from api.core.config import get_settings
 from api.core.db import dispose_engine
 from api.core.errors import install_error_handlers
-from api.core.middleware import RequestContextMiddleware
+from api.core.middleware import BodyLimitMiddleware, RateLimitMiddleware, RequestContextMiddleware
+from api.core.observability import configure_logging, instrument_app
 
 
 def domain_routers() -> list[APIRouter]:
@@ -27,12 +29,25 @@ def domain_routers() -> list[APIRouter]:
     return routers
 
 
-# Strict, and the built app works under it (no inline scripts, no eval).
-CSP = (
-    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
-    "script-src 'self'; connect-src 'self'; font-src 'self' data:; object-src 'none'; "
-    "base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
-)
+class ErrorBody(BaseModel):
+    message: str
+
+
+# Every operation may answer these with {"message": ...}; documented so clients and the
+# schema fuzzer know them.
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorBody, "description": text}
+    for code, text in [
+        (400, "Invalid input"),
+        (401, "Not signed in"),
+        (403, "Not allowed"),
+        (404, "Not found"),
+        (409, "Conflict"),
+        (413, "Too large"),
+        (429, "Too many requests"),
+        (503, "Temporarily unavailable"),
+    ]
+}
 
 
 @asynccontextmanager
@@ -42,16 +57,33 @@ async def lifespan(_: FastAPI):
 
 
 def create_app() -> FastAPI:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    app = FastAPI(title="Merit", version="0.1.0", lifespan=lifespan)
+    settings = get_settings()
+    configure_logging(settings)
+    # The interactive docs need a CDN script the CSP refuses; production does without them.
+    prod = settings.is_production
+    app = FastAPI(
+        title="Merit",
+        version="0.1.0",
+        lifespan=lifespan,
+        responses=ERROR_RESPONSES,
+        docs_url=None if prod else "/docs",
+        redoc_url=None if prod else "/redoc",
+    )
     install_error_handlers(app)
+    # Added innermost first: metrics › request id, headers, Origin › rate limit › body limit.
+    app.add_middleware(
+        BodyLimitMiddleware, default=settings.max_body_bytes, limits=settings.body_limits
+    )
+    app.add_middleware(
+        RateLimitMiddleware,
+        limit=settings.sign_in_rate_limit,
+        patterns=settings.rate_limit_paths,
+        redis_url=settings.redis_url if settings.rate_limit_storage == "redis" else None,
+    )
     app.add_middleware(RequestContextMiddleware)
+    instrument_app(app)
     for router in domain_routers():
         app.include_router(router)
-
-    @app.get("/healthz", include_in_schema=False)
-    async def healthz():
-        return {"status": "ok"}
 
     @app.api_route(
         "/api/{rest:path}",
@@ -72,15 +104,15 @@ def _mount_web(app: FastAPI, dist: Path) -> None:
         app.mount("/assets", StaticFiles(directory=dist / "assets"), name="assets")
 
     # A plain def: file-system checks run in the thread pool, off the event loop.
-    @app.get("/{path:path}", include_in_schema=False)
+    # HEAD too: uptime monitors and link checkers ask with it.
+    @app.api_route("/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
     def spa(path: str):
         candidate = (dist / path).resolve()
         if path and candidate.is_file() and dist.resolve() in candidate.parents:
             return FileResponse(candidate)
         if index.is_file():
-            return FileResponse(
-                index, headers={"content-security-policy": CSP, "cache-control": "no-cache"}
-            )
+            # The CSP and the other security headers come from RequestContextMiddleware.
+            return FileResponse(index, headers={"cache-control": "no-cache"})
         return JSONResponse(
             {"message": "The web app is not built. Run `make dev` or `npm run build`."},
             status_code=503,

@@ -12,6 +12,12 @@ import api
 from api.auth import sessions
 from api.core.config import get_settings
 from api.core.db import dispose_engine, public_session
+from api.core.observability import (
+    configure_logging,
+    instrument_crons,
+    instrument_functions,
+    start_worker_metrics_server,
+)
 from api.core.queue import redis_settings
 
 log = logging.getLogger("merit.worker")
@@ -22,6 +28,18 @@ async def purge_expired_sessions(_ctx: dict[str, Any]) -> int:
         removed = await sessions.purge_expired(db)
     log.info("purged %d expired sessions", removed)
     return removed
+
+
+async def on_startup(_ctx: dict[str, Any]) -> None:
+    settings = get_settings()
+    configure_logging(settings)
+    served = start_worker_metrics_server(settings.worker_metrics_port)
+    log.info(
+        "worker started: %d functions, %d cron jobs%s",
+        len(_functions),
+        len(_crons),
+        f", metrics on :{settings.worker_metrics_port}/metrics" if served else "",
+    )
 
 
 async def on_shutdown(_ctx: dict[str, Any]) -> None:
@@ -37,7 +55,8 @@ def domain_jobs() -> tuple[list[Any], list[Any]]:
             module = importlib.import_module(f"api.{info.name}.jobs")
             functions += getattr(module, "FUNCTIONS", [])
             crons += getattr(module, "CRON_JOBS", [])
-    return functions, crons
+    # Every job writes the job log and the job metrics (api.core.observability).
+    return instrument_functions(functions), instrument_crons(crons)
 
 
 _functions, _crons = domain_jobs()
@@ -46,7 +65,11 @@ _functions, _crons = domain_jobs()
 class WorkerSettings:
     functions = _functions
     cron_jobs = _crons
+    on_startup = on_startup
     on_shutdown = on_shutdown
+    # The liveness key `arq --check` (and the compose health check) reads; short, so a dead
+    # worker shows as unhealthy within a minute rather than an hour.
+    health_check_interval = 30
     redis_settings = redis_settings(get_settings().redis_url)
     job_timeout = 600
     keep_result = 3600

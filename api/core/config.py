@@ -2,11 +2,32 @@
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
-from pydantic import Field, model_validator
+from limits import parse as parse_rate_limit
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEV_SECRET = "merit-development-secret-change-me"
+
+MB = 1024 * 1024
+# Request body limits by path prefix (the longest matching prefix wins); everything else gets
+# MERIT_MAX_BODY_BYTES. Each upload route enforces its own exact limit and message; these sit
+# a little above it so the route's own 413 is the one a user sees.
+DEFAULT_BODY_LIMITS = {
+    "/api/upload/document/": 10 * MB + 64 * 1024,
+    "/api/upload/logo/": 2 * MB + 64 * 1024,
+    "/api/employees/bulk-upload": 20 * MB,
+}
+# Sign-in and password-reset endpoints under the per-client rate limit (shell-style patterns).
+DEFAULT_RATE_LIMITED_PATHS = [
+    "/api/auth/*-login",  # org-login, role-login, user-login
+    "/api/auth/reset-password/*",
+    "/api/validate-reset-token",
+    "/api/reset-password",
+    "/api/platform/login",
+    "/api/platform/oidc/*",
+]
 
 
 class Settings(BaseSettings):
@@ -30,6 +51,64 @@ class Settings(BaseSettings):
     smtp_password: str | None = Field(None, alias="SMTP_PASSWORD")
     smtp_from: str = Field("Merit <no-reply@merit.local>", alias="SMTP_FROM")
 
+    # Platform sign-in through any OpenID Connect provider; unset = local platform admins.
+    oidc_issuer: str | None = Field(None, alias="OIDC_ISSUER")
+    oidc_client_id: str | None = Field(None, alias="OIDC_CLIENT_ID")
+    oidc_client_secret: str | None = Field(None, alias="OIDC_CLIENT_SECRET")
+    oidc_scopes: str = Field("openid email profile", alias="OIDC_SCOPES")
+    oidc_provider_name: str | None = Field(None, alias="OIDC_PROVIDER_NAME")
+    # The callback URL registered with the provider; derived from the request when unset.
+    oidc_redirect_url: str | None = Field(None, alias="OIDC_REDIRECT_URL")
+
+    # An OpenAI-compatible chat endpoint for the assistants; unset = retrieval answers only.
+    llm_base_url: str | None = Field(None, alias="LLM_BASE_URL")
+    llm_api_key: str | None = Field(None, alias="LLM_API_KEY")
+    llm_model: str | None = Field(None, alias="LLM_MODEL")
+    llm_timeout_seconds: float = Field(20.0, alias="LLM_TIMEOUT_SECONDS")
+
+    # Observability: JSON logs (text in development unless set), Prometheus metrics.
+    log_level: str = Field("INFO", alias="MERIT_LOG_LEVEL")
+    log_format: Literal["json", "text"] | None = Field(None, alias="MERIT_LOG_FORMAT")
+    # When set, GET /metrics requires `Authorization: Bearer <token>`.
+    metrics_token: str | None = Field(None, alias="MERIT_METRICS_TOKEN")
+    # The worker serves its own /metrics on this port (0 = off).
+    worker_metrics_port: int = Field(9101, alias="MERIT_WORKER_METRICS_PORT")
+
+    # Hardening: request body limits, sign-in rate limits, cookie flags.
+    max_body_bytes: int = Field(1 * MB, alias="MERIT_MAX_BODY_BYTES")
+    # JSON object {"/path/prefix": bytes}, merged over DEFAULT_BODY_LIMITS.
+    body_limits: dict[str, int] = Field(
+        default_factory=lambda: dict(DEFAULT_BODY_LIMITS), alias="MERIT_BODY_LIMITS"
+    )
+    # Unset: 20/minute, relaxed to 1000/minute under MERIT_ENV development and test so local
+    # runs and test suites that sign in many times do not trip it.
+    rate_limit: str | None = Field(None, alias="MERIT_RATE_LIMIT")
+    rate_limit_paths: list[str] = Field(
+        default_factory=lambda: list(DEFAULT_RATE_LIMITED_PATHS), alias="MERIT_RATE_LIMIT_PATHS"
+    )
+    # memory = per process (per replica); redis = shared through REDIS_URL, and in-memory
+    # whenever Redis does not answer (a limiter must never lock everyone out).
+    rate_limit_storage: Literal["memory", "redis"] = Field(
+        "memory", alias="MERIT_RATE_LIMIT_STORAGE"
+    )
+    # Cookies get Secure on HTTPS requests and always in production; true/false forces it.
+    cookie_secure: bool | None = Field(None, alias="MERIT_COOKIE_SECURE")
+
+    @field_validator("body_limits", mode="after")
+    @classmethod
+    def _merge_body_limits(cls, value: dict[str, int]) -> dict[str, int]:
+        return {**DEFAULT_BODY_LIMITS, **value}
+
+    @field_validator("rate_limit", mode="after")
+    @classmethod
+    def _valid_rate_limit(cls, value: str | None) -> str | None:
+        try:
+            if value is not None:
+                parse_rate_limit(value)
+        except ValueError as exc:
+            raise ValueError(f"MERIT_RATE_LIMIT must look like '20/minute': {exc}") from exc
+        return value
+
     @model_validator(mode="after")
     def _refuse_default_secret_outside_development(self) -> "Settings":
         if self.environment not in ("development", "test") and self.secret_key == DEV_SECRET:
@@ -39,6 +118,20 @@ class Settings(BaseSettings):
     @property
     def is_production(self) -> bool:
         return self.environment == "production"
+
+    @property
+    def sign_in_rate_limit(self) -> str:
+        if self.rate_limit:
+            return self.rate_limit
+        return "1000/minute" if self.environment in ("development", "test") else "20/minute"
+
+    @property
+    def oidc_enabled(self) -> bool:
+        return bool(self.oidc_issuer and self.oidc_client_id)
+
+    @property
+    def llm_enabled(self) -> bool:
+        return bool(self.llm_base_url and self.llm_model)
 
 
 @lru_cache

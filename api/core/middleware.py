@@ -1,18 +1,43 @@
-"""Pure ASGI middleware: request ids, the Origin check and security headers."""
+"""Pure ASGI middleware: request ids and the access log, the Origin check, security headers
+and cookie flags, request body limits, and the sign-in rate limit."""
 
+import asyncio
 import logging
+import re
 import time
 import uuid
+from fnmatch import fnmatchcase
 from urllib.parse import urlsplit
 
+from limits import RateLimitItem
+from limits import parse as parse_rate_limit
+from limits.aio.storage import MemoryStorage, RedisStorage, Storage
+from limits.aio.strategies import MovingWindowRateLimiter
 from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from api.core.config import get_settings
+from api.core.config import MB, get_settings
+from api.core.observability import BODY_TOO_LARGE, RATE_LIMITED, request_id_var
 
 log = logging.getLogger("merit.http")
+access_log = logging.getLogger("merit.access")
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
+
+# Strict, and the built app works under it: no inline scripts, no eval. Images may come from
+# any https URL because organisation logos and profile photos are URLs the users give.
+CSP = (
+    "default-src 'self'; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; "
+    "script-src 'self'; connect-src 'self'; font-src 'self' data:; object-src 'none'; "
+    "base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+)
+PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
+# FastAPI's interactive docs load their script from a CDN; they are off in production.
+CSP_EXEMPT = ("/docs", "/redoc")
+# Probes and scrapes would drown the access log; they are logged at DEBUG.
+QUIET_PATHS = {"/healthz", "/readyz", "/metrics"}
+_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
 
 
 def _origin_allowed(origin: str, host: str) -> bool:
@@ -22,9 +47,56 @@ def _origin_allowed(origin: str, host: str) -> bool:
     return origin.rstrip("/") in get_settings().allowed_origins
 
 
+def _harden_cookie(value: bytes, secure: bool) -> bytes:
+    """Adds HttpOnly, SameSite=Lax and (when due) Secure to a Set-Cookie value lacking them."""
+    text = value.decode("latin-1")
+    attrs = {part.strip().split("=", 1)[0].lower() for part in text.split(";")[1:]}
+    if "httponly" not in attrs:
+        text += "; HttpOnly"
+    if "samesite" not in attrs:
+        text += "; SameSite=lax"
+    if secure and "secure" not in attrs:
+        text += "; Secure"
+    return text.encode("latin-1")
+
+
+def _security_headers(
+    headers: list[tuple[bytes, bytes]], *, path: str, https: bool
+) -> list[tuple[bytes, bytes]]:
+    settings = get_settings()
+    secure_cookies = (
+        settings.cookie_secure
+        if settings.cookie_secure is not None
+        else https or settings.is_production
+    )
+    out: list[tuple[bytes, bytes]] = []
+    has_csp = False
+    for name, value in headers:
+        lower = name.lower()
+        if lower == b"set-cookie":
+            value = _harden_cookie(value, secure_cookies)
+        elif lower == b"content-security-policy":
+            has_csp = True
+        out.append((name, value))
+    if not has_csp and not path.startswith(CSP_EXEMPT):
+        out.append((b"content-security-policy", CSP.encode()))
+    out += [
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"strict-origin-when-cross-origin"),
+        (b"x-frame-options", b"DENY"),
+        (b"permissions-policy", PERMISSIONS_POLICY.encode()),
+    ]
+    # Browsers ignore HSTS received over plain HTTP, so production sends it regardless: a proxy
+    # that forgets X-Forwarded-Proto then still gets it to the browser over TLS.
+    if https or settings.is_production:
+        out.append((b"strict-transport-security", b"max-age=31536000; includeSubDomains"))
+    return out
+
+
 class RequestContextMiddleware:
-    """Tags each request with an id (X-Request-ID), refuses cross-site state changes
-    (the Origin must be the request's own host), and adds the security headers."""
+    """Tags each request with an id (X-Request-ID, also on every log line written while it
+    runs), refuses cross-site state changes (the Origin must be the request's own host), adds
+    the security headers and cookie flags, and writes the access log."""
 
     def __init__(self, app: ASGIApp):
         self.app = app
@@ -34,44 +106,233 @@ class RequestContextMiddleware:
             await self.app(scope, receive, send)
             return
         headers = Headers(scope=scope)
-        request_id = headers.get("x-request-id") or uuid.uuid4().hex
-        request_id = request_id[:64]
+        incoming = headers.get("x-request-id", "")
+        request_id = incoming if _REQUEST_ID.match(incoming) else uuid.uuid4().hex
         scope.setdefault("state", {})["request_id"] = request_id
-        origin = headers.get("origin")
-        if (
-            scope["method"] in UNSAFE
-            and origin
-            and origin != "null"
-            and not _origin_allowed(origin, headers.get("host", ""))
-        ):
-            reply = JSONResponse({"message": "Cross-site request refused"}, status_code=403)
-            await reply(scope, receive, send)
-            return
-        if scope["method"] in UNSAFE and origin == "null":
-            reply = JSONResponse({"message": "Cross-site request refused"}, status_code=403)
-            await reply(scope, receive, send)
-            return
-
+        token = request_id_var.set(request_id)
+        path = scope["path"]
         https = scope.get("scheme") == "https"
         started = time.perf_counter()
+        status = 500
 
         async def send_with_headers(message: Message) -> None:
+            nonlocal status
             if message["type"] == "http.response.start":
-                extra = [
+                status = message["status"]
+                message["headers"] = [
+                    *_security_headers(list(message.get("headers", [])), path=path, https=https),
                     (b"x-request-id", request_id.encode()),
-                    (b"x-content-type-options", b"nosniff"),
-                    (b"referrer-policy", b"strict-origin-when-cross-origin"),
-                    (b"x-frame-options", b"DENY"),
                 ]
-                if https:
-                    extra.append(
-                        (b"strict-transport-security", b"max-age=31536000; includeSubDomains")
-                    )
-                message["headers"] = list(message.get("headers", [])) + extra
+            await send(message)
+
+        origin = headers.get("origin")
+        refused = scope["method"] in UNSAFE and (
+            origin == "null"
+            or bool(origin and not _origin_allowed(origin, headers.get("host", "")))
+        )
+        try:
+            if refused:
+                reply = JSONResponse({"message": "Cross-site request refused"}, status_code=403)
+                await reply(scope, receive, send_with_headers)
+            else:
+                await self.app(scope, receive, send_with_headers)
+        except BaseException:
+            # The request id stays set so the error handler's log line carries it; each
+            # request runs in a task of its own, so it cannot leak into the next one.
+            _log_access(scope, 500, started, request_id)
+            raise
+        _log_access(scope, status, started, request_id)
+        request_id_var.reset(token)
+
+
+def _log_access(scope: Scope, status: int, started: float, request_id: str) -> None:
+    path = scope["path"]
+    level = logging.INFO
+    if path in QUIET_PATHS:
+        level = logging.DEBUG
+    elif status >= 500:
+        level = logging.ERROR
+    if not access_log.isEnabledFor(level):
+        return
+    client = scope.get("client")
+    access_log.log(
+        level,
+        "%s %s %d",
+        scope["method"],
+        path,
+        status,
+        extra={
+            "method": scope["method"],
+            "path": path,
+            "status": status,
+            "duration_ms": round((time.perf_counter() - started) * 1000, 1),
+            "client": client[0] if client else None,
+            "request_id": request_id,
+        },
+    )
+
+
+# ----------------------------------------------------------------------------- body limits
+
+
+class BodyTooLarge(HTTPException):
+    """Raised from receive(); FastAPI passes HTTPExceptions through, so the app's one error
+    handler answers it as JSON {"message": ...} with 413."""
+
+    def __init__(self, limit: int):
+        size = f"{limit / MB:.1f}".removesuffix(".0")
+        super().__init__(413, f"The request is too large (the limit is {size} MB).")
+
+
+class BodyLimitMiddleware:
+    """Refuses request bodies above a limit chosen by path prefix (the longest matching prefix
+    in `limits`, else `default`): at once when Content-Length says so, and while streaming
+    otherwise, so chunked bodies are counted too and never buffered whole."""
+
+    def __init__(self, app: ASGIApp, *, default: int, limits: dict[str, int]):
+        self.app = app
+        self.default = default
+        self.prefixes = sorted(limits.items(), key=lambda kv: len(kv[0]), reverse=True)
+
+    def limit_for(self, path: str) -> int:
+        for prefix, limit in self.prefixes:
+            if path.startswith(prefix):
+                return limit
+        return self.default
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = self.limit_for(scope["path"])
+        declared = Headers(scope=scope).get("content-length")
+        if declared and declared.isdigit() and int(declared) > limit:
+            BODY_TOO_LARGE.inc()
+            error = BodyTooLarge(limit)
+            reply = JSONResponse({"message": error.detail}, status_code=413)
+            await reply(scope, receive, send)
+            return
+
+        received = 0
+        started = False
+
+        async def limited_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > limit:
+                    BODY_TOO_LARGE.inc()
+                    raise BodyTooLarge(limit)
+            return message
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
             await send(message)
 
         try:
-            await self.app(scope, receive, send_with_headers)
-        finally:
-            elapsed = (time.perf_counter() - started) * 1000
-            log.debug("%s %s %.1fms id=%s", scope["method"], scope["path"], elapsed, request_id)
+            await self.app(scope, limited_receive, tracking_send)
+        except BodyTooLarge as exc:
+            # Only reached when something between here and the router let it through.
+            if started:
+                raise
+            reply = JSONResponse({"message": exc.detail}, status_code=413)
+            await reply(scope, receive, send)
+
+
+# ------------------------------------------------------------------------------ rate limit
+
+
+def limits_storage_url(redis_url: str) -> str:
+    """REDIS_URL (redis://, rediss://, unix://) in the form the `limits` library takes."""
+    if redis_url.startswith("unix://"):
+        return "async+redis+unix://" + redis_url[len("unix://") :]
+    return "async+" + redis_url
+
+
+class RateLimitMiddleware:
+    """A per-client limit (e.g. 20/minute per IP address) on the sign-in and reset endpoints,
+    a moving window from the `limits` library. Counts live in this process, or in Redis when
+    `redis_url` is given; if Redis fails, this process counts alone for a while (fail open),
+    so a Redis outage never locks anyone out. The client address is the one uvicorn resolved
+    (X-Forwarded-For from trusted proxies: FORWARDED_ALLOW_IPS)."""
+
+    RETRY_SHARED_AFTER = 30.0
+
+    def __init__(
+        self, app: ASGIApp, *, limit: str, patterns: list[str], redis_url: str | None = None
+    ):
+        self.app = app
+        self.item: RateLimitItem = parse_rate_limit(limit)
+        self.patterns = patterns
+        self.redis_url = redis_url
+        self.local = MovingWindowRateLimiter(MemoryStorage())
+        self._shared: MovingWindowRateLimiter | None = None
+        self._shared_down_until = 0.0
+
+    def rule_for(self, path: str) -> str | None:
+        for pattern in self.patterns:
+            if fnmatchcase(path, pattern):
+                return pattern
+        return None
+
+    def _shared_limiter(self) -> MovingWindowRateLimiter | None:
+        if not self.redis_url or time.monotonic() < self._shared_down_until:
+            return None
+        if self._shared is None:
+            storage: Storage = RedisStorage(
+                limits_storage_url(self.redis_url),
+                implementation="redispy",
+                key_prefix="merit:ratelimit",
+                socket_connect_timeout=0.5,
+                socket_timeout=0.5,
+            )
+            self._shared = MovingWindowRateLimiter(storage)
+        return self._shared
+
+    async def _hit(self, rule: str, client: str) -> tuple[bool, float]:
+        """(allowed, seconds until a slot frees) for one request."""
+        try:
+            shared = self._shared_limiter()
+            if shared is not None:
+                return await asyncio.wait_for(self._hit_on(shared, rule, client), 1.0)
+        except Exception as exc:
+            self._shared_down_until = time.monotonic() + self.RETRY_SHARED_AFTER
+            log.warning(
+                "rate limit store unreachable, counting in this process for %ds: %s",
+                self.RETRY_SHARED_AFTER,
+                str(exc) or type(exc).__name__,
+            )
+        return await self._hit_on(self.local, rule, client)
+
+    async def _hit_on(
+        self, limiter: MovingWindowRateLimiter, rule: str, client: str
+    ) -> tuple[bool, float]:
+        if await limiter.hit(self.item, rule, client):
+            return True, 0.0
+        stats = await limiter.get_window_stats(self.item, rule, client)
+        return False, max(1.0, stats.reset_time - time.time())
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] == "OPTIONS":
+            await self.app(scope, receive, send)
+            return
+        rule = self.rule_for(scope["path"])
+        if rule is None:
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        allowed, wait = await self._hit(rule, client[0] if client else "unknown")
+        if allowed:
+            await self.app(scope, receive, send)
+            return
+        RATE_LIMITED.labels(rule).inc()
+        seconds = int(wait + 0.999)
+        reply = JSONResponse(
+            {"message": f"Too many attempts. Please try again in {seconds} seconds."},
+            status_code=429,
+            headers={"retry-after": str(seconds)},
+        )
+        await reply(scope, receive, send)

@@ -1,0 +1,132 @@
+"""Per-client rate limit on every sign-in and reset endpoint: 429 JSON, never fail closed."""
+
+import re
+import time
+import uuid
+
+import pytest
+from prometheus_fastapi_instrumentator.routing import _effective_routes
+
+from api.core.config import DEFAULT_RATE_LIMITED_PATHS, get_settings
+from api.core.middleware import RateLimitMiddleware
+from tests.api.hardening.conftest import client_for
+
+DEAD_REDIS = "unix:///nonexistent/merit-test-redis.sock"
+# Routes with "login" or "reset" in their path that are deliberately not limited.
+NOT_SIGN_IN = [
+    r"^/api/login$",  # a link that redirects to the web app
+    r"^/api/organizations/\{[^}]+\}/reset-passwords$",  # super-admin action, signed in
+]
+
+
+def route_paths(app) -> set[str]:
+    """Every route, hidden ones included (FastAPI nests included routers)."""
+    return {r.path for r in _effective_routes(app.routes) if getattr(r, "path", None)}
+
+
+def random_ip() -> str:
+    return "10." + ".".join(str(b) for b in uuid.uuid4().bytes[:3])
+
+
+async def test_the_fourth_attempt_in_a_minute_is_refused(make_app):
+    app = make_app(rate_limit="3/minute")
+    ip = random_ip()
+    async with client_for(app, ip) as c:
+        for _ in range(3):
+            r = await c.post("/api/auth/org-login", json={"subdomain": "no-such-org-xyz"})
+            assert r.status_code == 404
+        r = await c.post("/api/auth/org-login", json={"subdomain": "no-such-org-xyz"})
+    assert r.status_code == 429
+    message = r.json()["message"]
+    assert re.fullmatch(r"Too many attempts\. Please try again in \d+ seconds\.", message)
+    assert 1 <= int(r.headers["retry-after"]) <= 60
+    assert r.headers["x-request-id"] and r.headers["content-security-policy"]
+    # Another client is not affected, nor are other endpoints for this one.
+    async with client_for(app, random_ip()) as other:
+        r = await other.post("/api/auth/org-login", json={"subdomain": "no-such-org-xyz"})
+        assert r.status_code == 404
+    async with client_for(app, ip) as c:
+        for _ in range(5):
+            assert (await c.get("/api/auth/session")).status_code == 401
+
+
+SIGN_IN_CALLS = [
+    ("POST", "/api/auth/org-login", {"subdomain": "nope-nope"}),
+    ("POST", "/api/auth/role-login", {"role": "admin", "password": "x"}),
+    ("POST", "/api/auth/user-login", {"email": "a@b.test", "password": "x"}),
+    ("POST", "/api/auth/reset-password/request", {"email": "a@b.test", "organizationId": 1}),
+    ("POST", "/api/auth/reset-password/confirm", {"token": "t", "newPassword": "x"}),
+    ("POST", "/api/validate-reset-token", {"token": "t", "role": "admin"}),
+    ("POST", "/api/reset-password", {"token": "t", "role": "admin", "newPassword": "x"}),
+    ("POST", "/api/platform/login", {"email": "a@b.test", "password": "x"}),
+    ("GET", "/api/platform/oidc/login", None),
+    ("GET", "/api/platform/oidc/callback?code=x&state=y", None),
+]
+
+
+@pytest.mark.parametrize("method,path,body", SIGN_IN_CALLS)
+async def test_every_sign_in_and_reset_endpoint_is_limited(make_app, method, path, body):
+    app = make_app(rate_limit="2/minute")
+    async with client_for(app, random_ip()) as c:
+        for _ in range(2):
+            r = await c.request(method, path, json=body)
+            assert r.status_code != 429
+        r = await c.request(method, path, json=body)
+    assert r.status_code == 429, path
+    assert r.json()["message"].startswith("Too many attempts.")
+
+
+async def test_no_sign_in_or_reset_route_escapes_the_limit(app):
+    """A new sign-in route must be added to MERIT_RATE_LIMIT_PATHS (or to NOT_SIGN_IN here)."""
+    limiter = RateLimitMiddleware(app, limit="1/minute", patterns=DEFAULT_RATE_LIMITED_PATHS)
+    for path in route_paths(app):
+        if not re.search(r"login|reset-pass|reset-token", path):
+            continue
+        if any(re.match(p, path) for p in NOT_SIGN_IN):
+            continue
+        concrete = re.sub(r"\{[^}]+\}", "x", path)
+        assert limiter.rule_for(concrete), f"{path} is not rate limited"
+
+
+def test_default_limit_is_20_a_minute_and_relaxed_for_tests_and_development(monkeypatch):
+    settings = get_settings()
+    for env, expected in [
+        ("production", "20/minute"),
+        ("staging", "20/minute"),
+        ("development", "1000/minute"),
+        ("test", "1000/minute"),
+    ]:
+        monkeypatch.setattr(settings, "environment", env)
+        monkeypatch.setattr(settings, "rate_limit", None)
+        assert settings.sign_in_rate_limit == expected
+    monkeypatch.setattr(settings, "rate_limit", "5/second")
+    assert settings.sign_in_rate_limit == "5/second"
+
+
+async def test_replicas_share_counts_through_redis(make_app):
+    url = get_settings().redis_url
+    assert url  # the embedded Redis of the test run
+    replica_a = make_app(rate_limit="3/minute", rate_limit_storage="redis")
+    replica_b = make_app(rate_limit="3/minute", rate_limit_storage="redis")
+    ip = random_ip()
+    async with client_for(replica_a, ip) as a, client_for(replica_b, ip) as b:
+        for c in (a, b, a):
+            r = await c.post("/api/auth/org-login", json={"subdomain": "no-such-org-xyz"})
+            assert r.status_code == 404
+        r = await b.post("/api/auth/org-login", json={"subdomain": "no-such-org-xyz"})
+    assert r.status_code == 429
+
+
+async def test_a_redis_outage_never_locks_anyone_out(make_app, monkeypatch):
+    monkeypatch.setattr(get_settings(), "redis_url", DEAD_REDIS)
+    app = make_app(rate_limit="3/minute", rate_limit_storage="redis")
+    ip = random_ip()
+    started = time.perf_counter()
+    async with client_for(app, ip) as c:
+        statuses = [
+            (await c.post("/api/auth/org-login", json={"subdomain": "no-such-org-xyz"})).status_code
+            for _ in range(4)
+        ]
+    # Sign-in keeps working (fail open) and this replica still counts on its own.
+    assert statuses == [404, 404, 404, 429]
+    assert time.perf_counter() - started < 5
