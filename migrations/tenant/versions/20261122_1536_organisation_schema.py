@@ -1,8 +1,8 @@
 """organisation schema
 
-Revision ID: e920c5c4921a
+Revision ID: 0001_tenant
 Revises:
-Create Date: 2026-11-22 14:06:59.105956
+Create Date: 2026-11-22 15:36:56.648926
 """
 
 from collections.abc import Sequence
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
 
-revision: str = "e920c5c4921a"
+revision: str = "0001_tenant"
 down_revision: str | Sequence[str] | None = None
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
@@ -131,6 +131,13 @@ def upgrade() -> None:
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_review_templates")),
     )
+    op.create_index(
+        "uq_review_templates_default",
+        "review_templates",
+        ["is_default"],
+        unique=True,
+        postgresql_where=sa.text("is_default"),
+    )
     op.create_table(
         "upload_slots",
         sa.Column("id", sa.String(length=64), nullable=False),
@@ -159,6 +166,7 @@ def upgrade() -> None:
         sa.Column("role", sa.String(length=20), server_default="user", nullable=False),
         sa.Column("password_hash", sa.Text(), nullable=True),
         sa.Column("is_active", sa.Boolean(), server_default="true", nullable=False),
+        sa.Column("force_password_change", sa.Boolean(), server_default="true", nullable=False),
         sa.Column(
             "created_at",
             sa.DateTime(timezone=True),
@@ -451,7 +459,28 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name=op.f("pk_reviews")),
     )
     op.create_index("ix_reviews_completed_at", "reviews", ["completed_at"], unique=False)
+    op.create_index(
+        "ix_reviews_completed_rating",
+        "reviews",
+        ["rating"],
+        unique=False,
+        postgresql_where=sa.text("status = 'completed'"),
+    )
     op.create_index(op.f("ix_reviews_employee_id"), "reviews", ["employee_id"], unique=False)
+    op.create_index(
+        "ix_reviews_open_due_date",
+        "reviews",
+        ["due_date"],
+        unique=False,
+        postgresql_where=sa.text("status <> 'completed'"),
+    )
+    op.create_index(
+        "ix_reviews_open_employee",
+        "reviews",
+        ["employee_id"],
+        unique=False,
+        postgresql_where=sa.text("status <> 'completed'"),
+    )
     op.create_index("ix_reviews_status_due_date", "reviews", ["status", "due_date"], unique=False)
     op.create_index(op.f("ix_reviews_template_id"), "reviews", ["template_id"], unique=False)
     op.create_table(
@@ -520,7 +549,22 @@ def downgrade() -> None:
     op.drop_table("reminders")
     op.drop_index(op.f("ix_reviews_template_id"), table_name="reviews")
     op.drop_index("ix_reviews_status_due_date", table_name="reviews")
+    op.drop_index(
+        "ix_reviews_open_employee",
+        table_name="reviews",
+        postgresql_where=sa.text("status <> 'completed'"),
+    )
+    op.drop_index(
+        "ix_reviews_open_due_date",
+        table_name="reviews",
+        postgresql_where=sa.text("status <> 'completed'"),
+    )
     op.drop_index(op.f("ix_reviews_employee_id"), table_name="reviews")
+    op.drop_index(
+        "ix_reviews_completed_rating",
+        table_name="reviews",
+        postgresql_where=sa.text("status = 'completed'"),
+    )
     op.drop_index("ix_reviews_completed_at", table_name="reviews")
     op.drop_table("reviews")
     op.drop_index(op.f("ix_employee_notes_employee_id"), table_name="employee_notes")
@@ -546,6 +590,11 @@ def downgrade() -> None:
     op.drop_table("employees")
     op.drop_table("users")
     op.drop_table("upload_slots")
+    op.drop_index(
+        "uq_review_templates_default",
+        table_name="review_templates",
+        postgresql_where=sa.text("is_default"),
+    )
     op.drop_table("review_templates")
     op.drop_table("organization_settings")
     op.drop_table("departments")
