@@ -106,7 +106,10 @@ def demo() -> None:
     from tenants.demo import seed_demo
 
     async def go() -> Any:
+        from api.assistants.corpus import sync_articles
+
         await _migrate(quiet=True)
+        await sync_articles()
         return await seed_demo()
 
     summary = _run(go())
@@ -122,7 +125,10 @@ def dev(
     from tenants.demo import demo_exists, seed_demo
 
     async def prepare() -> None:
+        from api.assistants.corpus import sync_articles
+
         await _migrate()
+        await sync_articles()
         if not await demo_exists():
             typer.echo(await seed_demo())
 

@@ -1,5 +1,6 @@
 """Imports every model so both metadata objects are complete (migrations, provisioning)."""
 
+from api.assistants.models import HelpArticle
 from api.auth.models import LoginFailure, PasswordResetToken, PlatformAdmin, Session
 from api.backups.models import Backup
 from api.certifications.models import Certification, CertificationType, EmployeeCertification
@@ -7,13 +8,16 @@ from api.core.db import PublicBase, TenantBase
 from api.departments.models import Department
 from api.documents.models import EmployeeDocument, UploadSlot
 from api.employees.models import Employee
+from api.mail.models import MailOutbox
 from api.notes.models import EmployeeNote
 from api.organizations.models import Organization, OrganizationSettings
+from api.recovery.models import AccountResetToken
 from api.reminders.models import Reminder
 from api.reviews.models import Review, ReviewTemplate
 from api.users.models import User
 
 __all__ = [
+    "AccountResetToken",
     "Backup",
     "Certification",
     "CertificationType",
@@ -22,7 +26,9 @@ __all__ = [
     "EmployeeCertification",
     "EmployeeDocument",
     "EmployeeNote",
+    "HelpArticle",
     "LoginFailure",
+    "MailOutbox",
     "Organization",
     "OrganizationSettings",
     "PasswordResetToken",

@@ -97,7 +97,11 @@ describe('sign-in flow', () => {
   })
 
   it('leads from the organization screen back Home and on to /super-admin', async () => {
-    mockApi({ 'GET /api/auth/session': signedOut() })
+    mockApi({
+      'GET /api/auth/session': signedOut(),
+      'GET /api/platform/session': jsonResponse(401, { message: 'Please sign in as a platform administrator' }),
+      'GET /api/platform/config': jsonResponse(200, { oidcEnabled: true, localEnabled: false, providerName: null }),
+    })
     renderAt('/acme')
 
     await userEvent.click(await screen.findByRole('button', { name: 'Home' }))
@@ -106,7 +110,8 @@ describe('sign-in flow', () => {
 
     await userEvent.click(screen.getAllByRole('button', { name: /Login/ })[0]!)
     await userEvent.click(await screen.findByRole('link', { name: 'Super admin sign-in' }))
-    expect(await screen.findByText('This screen is not built yet.')).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Super admin sign-in' })).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'Sign in with your external account' })).toBeInTheDocument()
   })
 
   it('treats a failed session check as signed out and clears the browser session', async () => {

@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/use-toast'
+import { AssistantAnswer } from './assistant-answer'
 
 export interface AssistantDialogProps {
   open: boolean
@@ -111,7 +112,7 @@ export function AssistantDialog({
               aria-label="Answer"
               className="max-h-80 overflow-y-auto whitespace-pre-wrap rounded-lg bg-muted p-4 text-sm leading-relaxed"
             >
-              {mutation.data.response}
+              <AssistantAnswer text={mutation.data.response} onNavigate={() => handleOpenChange(false)} />
             </section>
           )}
         </div>

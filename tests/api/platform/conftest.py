@@ -1,0 +1,79 @@
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from api.auth import sessions
+from api.core.config import get_settings
+from api.core.db import public_session
+from api.platform import oidc
+from api.platform.admins import upsert_admin
+from tests.api.platform.fake_oidc import CLIENT_ID, CLIENT_SECRET, FakeProvider, running_provider
+from tests.conftest import BASE
+
+PASSWORD = "Platform2026pw"
+
+
+def new_email(prefix: str = "pa") -> str:
+    return f"{prefix}-{uuid.uuid4().hex[:8]}@example.com"
+
+
+async def platform_client(app: Any, email: str, **extra: Any) -> httpx.AsyncClient:
+    async with public_session() as db:
+        row = await sessions.create(
+            db, {"platform": True, "email": email, "method": "local", **extra}
+        )
+    c = httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=BASE)
+    c.cookies.set(sessions.PLATFORM_COOKIE, row.sid)
+    return c
+
+
+@pytest.fixture
+async def admin_email() -> str:
+    email = new_email()
+    await upsert_admin(email=email, password=PASSWORD)
+    return email
+
+
+@pytest.fixture
+async def platform(app: Any, admin_email: str) -> AsyncIterator[httpx.AsyncClient]:
+    """A client signed in to the platform as a platform admin."""
+    c = await platform_client(app, admin_email)
+    yield c
+    await c.aclose()
+
+
+@pytest.fixture
+async def outsider(app: Any) -> AsyncIterator[httpx.AsyncClient]:
+    """A client with a platform session whose e-mail is not a platform admin."""
+    c = await platform_client(app, new_email("outsider"))
+    yield c
+    await c.aclose()
+
+
+@pytest.fixture
+def provider(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeProvider]:
+    """A running OIDC provider, configured as the platform's sign-in."""
+    with running_provider() as fake:
+        monkeypatch.setenv("OIDC_ISSUER", fake.issuer)
+        monkeypatch.setenv("OIDC_CLIENT_ID", CLIENT_ID)
+        monkeypatch.setenv("OIDC_CLIENT_SECRET", CLIENT_SECRET)
+        monkeypatch.setenv("OIDC_PROVIDER_NAME", "Test Identity")
+        get_settings.cache_clear()
+        oidc.clear_caches()
+        try:
+            yield fake
+        finally:
+            monkeypatch.undo()
+            get_settings.cache_clear()
+            oidc.clear_caches()
+
+
+@pytest.fixture(scope="session", autouse=True)
+async def recovery_tables(migrated: None) -> None:
+    """The mail outbox and account reset tables (until the public migration has them)."""
+    from tests.api.mail.support import ensure_public_tables
+
+    await ensure_public_tables()

@@ -1,0 +1,254 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useId, useState } from 'react'
+import { useForm, type FieldPath } from 'react-hook-form'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { FieldError } from '@/components/ui/field-error'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Textarea } from '@/components/ui/textarea'
+import { toast } from '@/components/ui/use-toast'
+import { errorMessage, errorStatus } from '@/lib/api-client'
+import { useCreateOrganization, type CreateOrganizationBody } from '../api/create-organization'
+import type { Organization } from '../api/organization'
+import { useUpdateOrganization } from '../api/update-organization'
+import { deriveSubdomain } from '../lib/derive-subdomain'
+import {
+  EMPTY_FORM,
+  organizationFormSchema,
+  SIZES,
+  type OrganizationFormInput,
+  type OrganizationFormValues,
+} from './organization-form'
+import { organizationAddress } from './visit'
+
+interface OrganizationFormDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** Edit this organisation; create a new one when absent. */
+  organization?: Organization | null
+}
+
+function toForm(org: Organization): OrganizationFormInput {
+  return {
+    name: org.name,
+    subdomain: org.subdomain,
+    description: org.description ?? '',
+    industry: org.industry ?? '',
+    size: org.size ?? '',
+    logoUrl: org.logoUrl ?? '',
+    adminEmail: org.adminEmail ?? '',
+    isActive: org.isActive,
+  }
+}
+
+/** Create Organization and Edit Organization (SPEC §2 dialogs, §5 rules). */
+export function OrganizationFormDialog({ open, onOpenChange, organization }: OrganizationFormDialogProps) {
+  const mode = organization ? 'edit' : 'create'
+  const create = useCreateOrganization()
+  const update = useUpdateOrganization()
+  const pending = create.isPending || update.isPending
+  // In the create form the subdomain follows the name until the person edits it.
+  const [subdomainTouched, setSubdomainTouched] = useState(mode === 'edit')
+  const ids = useId()
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    setError,
+    watch,
+    formState: { errors, isSubmitted },
+  } = useForm<OrganizationFormInput, unknown, OrganizationFormValues>({
+    resolver: zodResolver(organizationFormSchema(mode)),
+    defaultValues: organization ? toForm(organization) : EMPTY_FORM,
+  })
+
+  useEffect(() => {
+    if (open) {
+      reset(organization ? toForm(organization) : EMPTY_FORM)
+      setSubdomainTouched(Boolean(organization))
+    }
+  }, [open, organization, reset])
+
+  const subdomain = watch('subdomain')
+  const size = watch('size')
+  const sizes = size && !SIZES.includes(size as (typeof SIZES)[number]) ? [...SIZES, size] : SIZES
+
+  const close = () => {
+    onOpenChange(false)
+    reset(EMPTY_FORM)
+  }
+
+  const onServerError = (error: unknown, fallback: string) => {
+    const message = errorMessage(error, fallback)
+    if (errorStatus(error) === 409 || /subdomain/i.test(message)) setError('subdomain', { message })
+    toast({ variant: 'destructive', title: 'Error', description: message })
+  }
+
+  const onSubmit = handleSubmit((values) => {
+    if (mode === 'create') {
+      const body: CreateOrganizationBody = { name: values.name, subdomain: values.subdomain }
+      for (const key of ['description', 'industry', 'size', 'logoUrl', 'adminEmail'] as const) {
+        if (values[key]) body[key] = values[key]
+      }
+      create.mutate(body, {
+        onSuccess: (org) => {
+          toast({
+            title: 'Organization created',
+            description: `${org.name} is ready at ${organizationAddress(org.subdomain)}. First passwords: admin${org.subdomain} and manager${org.subdomain}.`,
+          })
+          close()
+        },
+        onError: (error) => onServerError(error, 'Failed to create organization'),
+      })
+      return
+    }
+    if (!organization) return
+    update.mutate(
+      {
+        id: organization.id,
+        body: {
+          name: values.name,
+          subdomain: values.subdomain,
+          description: values.description || null,
+          industry: values.industry || null,
+          size: values.size || null,
+          logoUrl: values.logoUrl || null,
+          adminEmail: values.adminEmail || null,
+          isActive: values.isActive,
+        },
+      },
+      {
+        onSuccess: (org) => {
+          toast({ title: 'Organization updated', description: `${org.name} was saved.` })
+          close()
+        },
+        onError: (error) => onServerError(error, 'Failed to update organization'),
+      },
+    )
+  })
+
+  const field = (name: FieldPath<OrganizationFormInput>) => ({
+    id: `${ids}-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${ids}-${name}-error` : undefined,
+  })
+  const error = (name: FieldPath<OrganizationFormInput>) => (
+    <FieldError id={`${ids}-${name}-error`} message={errors[name]?.message} />
+  )
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{mode === 'create' ? 'Create Organization' : 'Edit Organization'}</DialogTitle>
+          <DialogDescription>
+            {mode === 'create'
+              ? 'Creates the organization with its own private data space, default departments and review template.'
+              : 'Renaming or changing the subdomain moves no data.'}
+          </DialogDescription>
+        </DialogHeader>
+
+        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-2 sm:col-span-2">
+            <Label htmlFor={`${ids}-name`}>Organization Name *</Label>
+            <Input
+              {...field('name')}
+              autoFocus
+              {...register('name', {
+                onChange: (event) => {
+                  if (!subdomainTouched) {
+                    setValue('subdomain', deriveSubdomain(event.target.value), { shouldValidate: isSubmitted })
+                  }
+                },
+              })}
+            />
+            {error('name')}
+          </div>
+
+          <div className="flex flex-col gap-2 sm:col-span-2">
+            <Label htmlFor={`${ids}-subdomain`}>Subdomain *</Label>
+            <Input
+              {...field('subdomain')}
+              autoCapitalize="none"
+              spellCheck={false}
+              {...register('subdomain', { onChange: () => setSubdomainTouched(true) })}
+            />
+            {errors.subdomain ? (
+              error('subdomain')
+            ) : (
+              <p className="text-xs text-muted-foreground">
+                {subdomain ? `Address: ${organizationAddress(subdomain.trim().toLowerCase())}` : 'Lowercase letters, numbers and hyphens.'}
+                {mode === 'edit' && ' Changing it changes the code people sign in with.'}
+              </p>
+            )}
+          </div>
+
+          <div className="flex flex-col gap-2 sm:col-span-2">
+            <Label htmlFor={`${ids}-description`}>Description</Label>
+            <Textarea rows={2} {...field('description')} {...register('description')} />
+            {error('description')}
+          </div>
+
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${ids}-industry`}>Industry</Label>
+            <Input {...field('industry')} placeholder="e.g. Technology" {...register('industry')} />
+            {error('industry')}
+          </div>
+
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${ids}-size`}>Size</Label>
+            <select
+              {...field('size')}
+              className="flex h-10 w-full rounded-lg border border-input bg-card px-3 text-sm shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/30"
+              {...register('size')}
+            >
+              <option value="">Not specified</option>
+              {sizes.map((s) => (
+                <option key={s} value={s}>
+                  {s} employees
+                </option>
+              ))}
+            </select>
+            {error('size')}
+          </div>
+
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${ids}-logoUrl`}>Logo URL</Label>
+            <Input {...field('logoUrl')} type="url" placeholder="https://" {...register('logoUrl')} />
+            {error('logoUrl')}
+          </div>
+
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${ids}-adminEmail`}>Admin Email</Label>
+            <Input {...field('adminEmail')} type="email" placeholder="admin@company.com" {...register('adminEmail')} />
+            {error('adminEmail')}
+          </div>
+
+          {mode === 'edit' && (
+            <label className="flex items-start gap-3 rounded-lg border p-3 sm:col-span-2">
+              <input type="checkbox" className="mt-0.5 size-4 accent-primary" {...register('isActive')} />
+              <span className="flex flex-col gap-0.5">
+                <span className="text-sm font-medium">Active</span>
+                <span className="text-xs text-muted-foreground">
+                  When off, nobody can sign in to this organization; they see that it has been deactivated.
+                </span>
+              </span>
+            </label>
+          )}
+
+          <DialogFooter className="sm:col-span-2">
+            <Button variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Saving...' : mode === 'create' ? 'Create Organization' : 'Save Changes'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
