@@ -13,11 +13,20 @@ const DashboardPage = lazy(() => import('./routes/dashboard'))
 const PlaceholderPage = lazy(() => import('./routes/placeholder'))
 const NotFoundPage = lazy(() => import('./routes/not-found'))
 const EmployeeProfilePage = lazy(() => import('@/features/employee-profile/components/employee-profile-page'))
+// The employees feature's dialog, handed to the profile page (features never import each other).
+const EditEmployeeDialog = lazy(() =>
+  import('@/features/employees/components/edit-employee-dialog').then((m) => ({ default: m.EditEmployeeDialog })),
+)
 const EmployeesPage = lazy(() => import('@/features/employees/components/employees-page'))
 const ReviewsPage = lazy(() => import('@/features/reviews/components/reviews-page'))
 const RemindersPage = lazy(() => import('@/features/reminders/components/reminders-page'))
 const TemplatesPage = lazy(() => import('@/features/templates/components/templates-page'))
 const AnalyticsPage = lazy(() => import('@/features/analytics/components/analytics-page'))
+const CertificationsPage = lazy(() => import('@/features/certifications/components/certifications-page'))
+const CertificationTypesPage = lazy(() => import('@/features/certifications/components/certification-types-page'))
+const AdminPage = lazy(() => import('@/features/admin/components/admin-page'))
+const BackupPage = lazy(() => import('@/features/backup/components/backup-page'))
+const PasswordRecoveryRoute = lazy(() => import('./routes/password-recovery'))
 
 /** The signed-in app. While the server demands a new password, only that dialog shows. */
 export default function AuthenticatedApp({ session }: { session: Session }) {
@@ -50,7 +59,39 @@ export default function AuthenticatedApp({ session }: { session: Session }) {
               </RequireRole>
             </Route>
             <Route path="/employees">{() => <EmployeesPage role={role} />}</Route>
-            <Route path="/employees/:id">{(params) => <EmployeeProfilePage id={params.id} role={role} />}</Route>
+            <Route path="/certifications">
+              <RequireRole role={role} allowed={['admin']}>
+                <CertificationsPage />
+              </RequireRole>
+            </Route>
+            <Route path="/certifications/types">
+              <RequireRole role={role} allowed={['admin']}>
+                <CertificationTypesPage />
+              </RequireRole>
+            </Route>
+            <Route path="/employees/:id">{(params) => (
+              <EmployeeProfilePage
+                id={params.id}
+                role={role}
+                renderEditEmployee={(p) => (
+                  <Suspense fallback={null}>
+                    <EditEmployeeDialog {...p} />
+                  </Suspense>
+                )}
+              />
+            )}</Route>
+            <Route path="/admin">
+              <RequireRole role={role} allowed={['admin', 'hr']}>
+                <AdminPage role={role} />
+              </RequireRole>
+            </Route>
+            <Route path="/backup">
+              <RequireRole role={role} allowed={['admin']}>
+                <BackupPage />
+              </RequireRole>
+            </Route>
+            <Route path="/forgot-password" component={PasswordRecoveryRoute} />
+            <Route path="/reset-password" component={PasswordRecoveryRoute} />
             {APP_ROUTES.map(({ path, title, roles }) => (
               <Route key={path} path={path}>
                 <RequireRole role={role} allowed={roles}>

@@ -1,0 +1,79 @@
+import json
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Path, Query, Response
+
+from api.core.schemas import SuccessReply
+from api.deps import AdminOrHr, TenantSession
+from api.employees import bulk, listing, service
+from api.employees.models import Employee
+from api.employees.schemas import (
+    BulkUploadRequest,
+    BulkUploadResult,
+    EmployeeCreate,
+    EmployeeRead,
+    EmployeeUpdate,
+)
+
+router = APIRouter(prefix="/api/employees", tags=["employees"])
+
+EmployeeNumber = Annotated[int, Path(alias="id", ge=1, le=2_147_483_647)]
+
+
+async def valid_employee(employee_id: EmployeeNumber, session: TenantSession) -> Employee:
+    """The employee named in the path, in the signed-in organisation, or 404."""
+    return await service.get(session=session, employee_id=employee_id)
+
+
+ValidEmployee = Annotated[Employee, Depends(valid_employee)]
+
+
+@router.get("", response_model=list[EmployeeRead], operation_id="listEmployees")
+async def list_employees(
+    session: TenantSession,
+    search: Annotated[str | None, Query(max_length=200)] = None,
+    include_archived: Annotated[bool, Query(alias="includeArchived")] = False,
+) -> Response:
+    body = await listing.list_json(
+        session=session, search=search, include_archived=include_archived
+    )
+    return Response(content=body, media_type="application/json")
+
+
+@router.post("", response_model=EmployeeRead, status_code=201, operation_id="createEmployee")
+async def create_employee(_: AdminOrHr, body: EmployeeCreate, session: TenantSession):
+    return await service.create(session=session, data=body)
+
+
+@router.post("/bulk-upload", response_model=BulkUploadResult, operation_id="bulkUploadEmployees")
+async def bulk_upload(_: AdminOrHr, body: BulkUploadRequest, session: TenantSession) -> Response:
+    result = await bulk.upload(session=session, rows=body.csv_data)
+    return Response(content=json.dumps(result), media_type="application/json")
+
+
+@router.get("/{id}", response_model=EmployeeRead, operation_id="getEmployee")
+async def get_employee(employee: ValidEmployee):
+    return employee
+
+
+@router.put("/{id}", response_model=EmployeeRead, operation_id="updateEmployee")
+async def update_employee(
+    _: AdminOrHr, employee: ValidEmployee, body: EmployeeUpdate, session: TenantSession
+):
+    return await service.update(session=session, employee=employee, data=body)
+
+
+@router.delete("/{id}", response_model=SuccessReply, operation_id="deleteEmployee")
+async def delete_employee(_: AdminOrHr, employee: ValidEmployee, session: TenantSession):
+    await service.delete_permanently(session=session, employee=employee)
+    return SuccessReply(message="Employee deleted successfully")
+
+
+@router.post("/{id}/archive", response_model=EmployeeRead, operation_id="archiveEmployee")
+async def archive_employee(_: AdminOrHr, employee: ValidEmployee, session: TenantSession):
+    return await service.set_archived(session=session, employee=employee, archived=True)
+
+
+@router.post("/{id}/unarchive", response_model=EmployeeRead, operation_id="unarchiveEmployee")
+async def unarchive_employee(_: AdminOrHr, employee: ValidEmployee, session: TenantSession):
+    return await service.set_archived(session=session, employee=employee, archived=False)

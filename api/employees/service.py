@@ -1,0 +1,255 @@
+"""Employee rules: uniqueness, departments, managers, archive and permanent delete."""
+
+import logging
+import re
+from typing import Any
+
+from sqlalchemy import BigInteger, cast, delete, event, func, or_, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.core.errors import BadRequest, Conflict, NotFound
+from api.core.storage import get_storage
+from api.departments.models import Department
+from api.documents.models import EmployeeDocument
+from api.employees.models import Employee
+from api.employees.schemas import EmployeeCreate, EmployeeUpdate
+
+log = logging.getLogger("merit.employees")
+
+EMPLOYEE_NOT_FOUND = "Employee not found"
+SELF_MANAGER = "An employee cannot be their own manager"
+MANAGER_CYCLE = "This manager assignment would create a reporting cycle"
+
+
+def employee_id_taken(employee_id: str) -> str:
+    return f"An employee with employee ID '{employee_id}' already exists"
+
+
+def email_taken(email: str) -> str:
+    return f"An employee with email '{email}' already exists"
+
+
+def unknown_department(value: str) -> str:
+    return f"Department '{value}' does not exist"
+
+
+def unknown_manager(value: str) -> str:
+    return f"Manager ID '{value}' does not match any employee"
+
+
+def constraint_name(exc: IntegrityError) -> str:
+    """The violated constraint's name, as asyncpg reports it (or found in the message)."""
+    cause = getattr(exc.orig, "__cause__", None)
+    name = getattr(cause, "constraint_name", None) or getattr(exc.orig, "constraint_name", None)
+    if name:
+        return str(name)
+    found = re.search(r'constraint "([^"]+)"', str(exc.orig))
+    return found.group(1) if found else ""
+
+
+async def get(*, session: AsyncSession, employee_id: int) -> Employee:
+    """One employee by its numeric id, or 404."""
+    employee = await session.get(Employee, employee_id)
+    if employee is None:
+        raise NotFound(EMPLOYEE_NOT_FOUND)
+    return employee
+
+
+# ---- checks shared by create and update ---------------------------------------------------
+
+
+async def resolve_department(session: AsyncSession, value: str) -> str:
+    """A department given by slug (or, forgivingly, by name in any case) → its slug."""
+    found = await session.scalar(select(Department.slug).where(Department.slug == value))
+    if found:
+        return found
+    lowered = value.lower()
+    found = await session.scalar(
+        select(Department.slug)
+        .where(or_(func.lower(Department.slug) == lowered, func.lower(Department.name) == lowered))
+        .order_by(Department.id)
+        .limit(1)
+    )
+    if not found:
+        raise BadRequest(unknown_department(value))
+    return found
+
+
+async def _check_unique(
+    session: AsyncSession, *, employee_id: str | None, email: str | None, exclude: int | None
+) -> None:
+    if employee_id is not None:
+        stmt = select(Employee.id).where(Employee.employee_id == employee_id)
+        if exclude is not None:
+            stmt = stmt.where(Employee.id != exclude)
+        if await session.scalar(stmt.limit(1)):
+            raise Conflict(employee_id_taken(employee_id))
+    if email is not None:
+        stmt = select(Employee.id).where(Employee.email == email)
+        if exclude is not None:
+            stmt = stmt.where(Employee.id != exclude)
+        if await session.scalar(stmt.limit(1)):
+            raise Conflict(email_taken(email))
+
+
+async def _manager_chain(session: AsyncSession, manager_id: str) -> set[str]:
+    """The manager and everyone above them (employeeId strings)."""
+    e = Employee.__table__
+    chain = (
+        select(e.c.employee_id, e.c.manager_id)
+        .where(e.c.employee_id == manager_id)
+        .cte("chain", recursive=True)
+    )
+    up = e.alias("up")
+    chain = chain.union(
+        select(up.c.employee_id, up.c.manager_id).select_from(
+            up.join(chain, up.c.employee_id == chain.c.manager_id)
+        )
+    )
+    return set((await session.scalars(select(chain.c.employee_id))).all())
+
+
+async def _check_manager(
+    session: AsyncSession, *, manager_id: str, own_ids: set[str], existing: bool
+) -> None:
+    """managerId names an employee of this organisation, never the employee, never a cycle."""
+    if manager_id in own_ids:
+        raise BadRequest(SELF_MANAGER)
+    chain = await _manager_chain(session, manager_id)
+    if manager_id not in chain:
+        raise BadRequest(unknown_manager(manager_id))
+    # Only an existing employee can have reports, so only then can a cycle appear.
+    if existing and chain & own_ids:
+        raise BadRequest(MANAGER_CYCLE)
+
+
+async def _next_employee_id(session: AsyncSession) -> str:
+    """EMP0001, EMP0002, ... continuing after the highest one of that form."""
+    number = await session.scalar(
+        select(func.max(cast(func.substring(Employee.employee_id, 4), BigInteger))).where(
+            Employee.employee_id.op("~")(r"^EMP[0-9]{1,9}$")
+        )
+    )
+    return f"EMP{(number or 0) + 1:04d}"
+
+
+# ---- writing ----------------------------------------------------------------------------
+
+
+def _conflict_from(exc: IntegrityError, *, employee_id: str | None, email: str | None) -> Exception:
+    """The same clear answer when a concurrent write won the race past the checks above."""
+    name = constraint_name(exc)
+    if name == "uq_employees_employee_id":
+        return Conflict(employee_id_taken(employee_id or ""))
+    if name == "uq_employees_email":
+        return Conflict(email_taken(email or ""))
+    if "department" in name:
+        return BadRequest("That department no longer exists")
+    if "manager" in name:
+        return BadRequest("That manager no longer exists")
+    log.warning("employee write refused by constraint %s", name)
+    return Conflict("The employee could not be saved because of conflicting data")
+
+
+async def create(*, session: AsyncSession, data: EmployeeCreate) -> Employee:
+    """Add one employee, generating its employeeId when none is given."""
+    values = data.model_dump(exclude={"organization_id"})
+    if values["department"] is not None:
+        values["department"] = await resolve_department(session, values["department"])
+    await _check_unique(
+        session, employee_id=values["employee_id"], email=values["email"], exclude=None
+    )
+    if values["manager_id"] is not None:
+        own = {values["employee_id"]} if values["employee_id"] else set()
+        await _check_manager(session, manager_id=values["manager_id"], own_ids=own, existing=False)
+    generated = values["employee_id"] is None
+    for attempt in range(5):
+        if generated:
+            values["employee_id"] = await _next_employee_id(session)
+        employee = Employee(**values)
+        try:
+            async with session.begin_nested():
+                session.add(employee)
+                await session.flush()
+        except IntegrityError as exc:
+            # A generated id taken meanwhile by a concurrent create: take the next one.
+            if generated and attempt < 4 and constraint_name(exc) == "uq_employees_employee_id":
+                continue
+            raise _conflict_from(
+                exc, employee_id=values["employee_id"], email=values["email"]
+            ) from exc
+        await session.refresh(employee)
+        return employee
+    raise Conflict("Could not generate a unique employee ID, please try again")
+
+
+async def update(*, session: AsyncSession, employee: Employee, data: EmployeeUpdate) -> Employee:
+    """Change the fields sent; renaming the employeeId carries the reports along (FK cascade)."""
+    changes = data.changes()
+    if changes.get("department") is not None:
+        changes["department"] = await resolve_department(session, changes["department"])
+    new_id = changes.get("employee_id")
+    await _check_unique(
+        session,
+        employee_id=new_id if new_id not in (None, employee.employee_id) else None,
+        email=changes.get("email") if changes.get("email") not in (None, employee.email) else None,
+        exclude=employee.id,
+    )
+    manager = changes.get("manager_id")
+    if manager is not None:
+        own = {employee.employee_id} | ({new_id} if new_id else set())
+        await _check_manager(session, manager_id=manager, own_ids=own, existing=True)
+    for key, value in changes.items():
+        setattr(employee, key, value)
+    try:
+        async with session.begin_nested():
+            await session.flush()
+    except IntegrityError as exc:
+        raise _conflict_from(
+            exc, employee_id=changes.get("employee_id"), email=changes.get("email")
+        ) from exc
+    await session.refresh(employee)
+    return employee
+
+
+async def set_archived(*, session: AsyncSession, employee: Employee, archived: bool) -> Employee:
+    """Archive (hide from the default list) or restore an employee."""
+    employee.is_archived = archived
+    await session.flush()
+    await session.refresh(employee)
+    return employee
+
+
+async def delete_permanently(*, session: AsyncSession, employee: Employee) -> None:
+    """Remove the employee with their reviews, certifications, notes, documents and reminders.
+
+    Rows go by the foreign keys' ON DELETE CASCADE in this one transaction; the documents'
+    files are removed from storage only once that transaction has committed, so a rollback
+    never leaves rows pointing at deleted files.
+    """
+    paths = list(
+        (
+            await session.scalars(
+                select(EmployeeDocument.file_path).where(
+                    EmployeeDocument.employee_id == employee.id
+                )
+            )
+        ).all()
+    )
+    await session.execute(delete(Employee).where(Employee.id == employee.id))
+    session.expunge(employee)
+    if paths:
+        event.listen(session.sync_session, "after_commit", _file_remover(paths), once=True)
+
+
+def _file_remover(paths: list[str]) -> Any:
+    def remove(_session: Any) -> None:
+        storage = get_storage()
+        for path in paths:
+            try:
+                storage.delete(path)
+            except Exception:  # a missing or odd file must not undo a committed delete
+                log.exception("could not delete document file %s", path)
+
+    return remove

@@ -1,0 +1,173 @@
+"""People benchmark: bulk-upload 10,000 employees through the API, then time the list calls.
+
+Run with `uv run python tests/bench/people.py [--rows N] [--requests N]`. It starts its own
+embedded Postgres in a temporary MERIT_DATA_DIR (as tests/conftest.py does), creates one
+organisation, and prints figures; it asserts nothing about timing.
+"""
+
+import argparse
+import asyncio
+import logging
+import os
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+_DATA = Path(tempfile.mkdtemp(prefix="merit-bench-"))
+os.environ["MERIT_DATA_DIR"] = str(_DATA)
+os.environ.setdefault("MERIT_ENV", "test")
+os.environ.setdefault("MERIT_WEB_DIST", str(_DATA / "no-web"))
+
+from api.core.config import get_settings  # noqa: E402
+from api.core.embedded import ensure_services  # noqa: E402
+
+ensure_services(get_settings().data_dir, redis=False)
+
+import httpx  # noqa: E402
+
+from api.auth import sessions  # noqa: E402
+from api.core.db import dispose_engine, public_session  # noqa: E402
+from api.main import create_app  # noqa: E402
+from tenants.migrate import migrate_all  # noqa: E402
+from tenants.provision import NewTenant, create_tenant  # noqa: E402
+
+FIRST = ["Olivia", "Liam", "Emma", "Noah", "Ava", "Elijah", "Sophia", "James", "Priya", "Omar"]
+LAST = ["Johnson", "Smith", "Garcia", "Brown", "Patel", "Nguyen", "Khan", "Tanaka", "Silva", "Berg"]
+DEPARTMENTS = ["engineering", "sales", "marketing", "human-resources", "finance", "operations"]
+POSITIONS = ["Software Engineer", "Account Executive", "Recruiter", "Accountant", "Analyst"]
+SEARCHES = ["son", "priya", "EMP012", "engineer", "@bench.example", "silva", "zzz-no-match"]
+
+
+def csv_rows(count: int) -> list[dict[str, str]]:
+    """Rows as the web client sends them: strings keyed by the template's header."""
+    rows = []
+    for i in range(count):
+        first, last = FIRST[i % len(FIRST)], LAST[(i // len(FIRST)) % len(LAST)]
+        rows.append(
+            {
+                "employeeId": f"EMP{i + 1:05d}",
+                "firstName": first,
+                "lastName": f"{last}{i // 100}",
+                "email": f"{first}.{last}.{i}@bench.example".lower(),
+                "department": DEPARTMENTS[i % len(DEPARTMENTS)],
+                "position": POSITIONS[i % len(POSITIONS)],
+                "startDate": f"20{10 + i % 14:02d}-{1 + i % 12:02d}-{1 + i % 28:02d}",
+                "reviewSchedule": ["monthly", "quarterly", "biannual", "annual"][i % 4],
+                # One in ten reports to someone earlier in the same file.
+                "managerId": f"EMP{(i // 10) + 1:05d}" if i % 10 and i >= 10 else "",
+                "nextReviewDate": "2027-01-15",
+            }
+        )
+    return rows
+
+
+def summary(label: str, samples: list[float]) -> str:
+    ordered = sorted(samples)
+    p95 = ordered[max(0, int(round(0.95 * len(ordered))) - 1)]
+    return (
+        f"{label:<40} median {statistics.median(ordered) * 1000:7.1f} ms   "
+        f"p95 {p95 * 1000:7.1f} ms   (n={len(ordered)})"
+    )
+
+
+async def timed_get(client: httpx.AsyncClient, url: str, samples: list[float]) -> int:
+    started = time.perf_counter()
+    r = await client.get(url)
+    samples.append(time.perf_counter() - started)
+    r.raise_for_status()
+    body = r.json()
+    return len(body) if isinstance(body, list) else 1
+
+
+async def main(rows: int, requests: int) -> None:
+    report = await migrate_all()
+    assert report.ok, report.failed
+    org = await create_tenant(
+        NewTenant(subdomain=f"bench-{uuid.uuid4().hex[:8]}", name="Bench Org")
+    )
+    async with public_session() as db:
+        row = await sessions.create(
+            db,
+            {
+                "organizationId": org.id,
+                "authenticated": True,
+                "userRole": "admin",
+                "forcePasswordChange": False,
+            },
+        )
+    app = create_app()
+    for noisy in ("merit", "httpx", "alembic"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(
+        transport=transport, base_url="http://localhost", timeout=120
+    ) as client:
+        client.cookies.set(sessions.COOKIE, row.sid)
+        payload = {"csvData": csv_rows(rows)}
+        started = time.perf_counter()
+        r = await client.post("/api/employees/bulk-upload", json=payload)
+        upload_seconds = time.perf_counter() - started
+        r.raise_for_status()
+        result = r.json()
+        print(f"organisation: {org.subdomain} (schema {org.schema_name})")
+        print(
+            f"bulk-upload of {rows:,} rows through the API: {upload_seconds:.2f} s "
+            f"({len(result['successful'])} imported, {len(result['failed'])} failed)"
+        )
+
+        for _ in range(5):  # warm the connection pool and the plan caches
+            await client.get("/api/employees")
+            await client.get("/api/employees?search=son")
+
+        samples: list[float] = []
+        for _ in range(requests):
+            await timed_get(client, "/api/organization/current", samples)
+        print(summary("GET /api/organization/current (baseline)", samples))
+
+        samples = []
+        count = 0
+        for _ in range(requests):
+            count = await timed_get(client, "/api/employees", samples)
+        print(summary(f"GET /api/employees ({count:,} returned)", samples))
+
+        samples = []
+        for i in range(requests):
+            term = SEARCHES[i % len(SEARCHES)]
+            await timed_get(client, f"/api/employees?search={term}", samples)
+        print(summary("GET /api/employees?search= (mixed terms)", samples))
+        for term in SEARCHES:
+            per: list[float] = []
+            found = 0
+            for _ in range(max(10, requests // len(SEARCHES))):
+                found = await timed_get(client, f"/api/employees?search={term}", per)
+            print(summary(f"  search={term!r} ({found:,} found)", per))
+
+        samples = []
+        for _ in range(requests):
+            await timed_get(client, "/api/employees?includeArchived=true", samples)
+        print(summary("GET /api/employees?includeArchived=true", samples))
+
+        # The list is served from a snapshot of the table; the first call after any change
+        # rebuilds it. This is that cost, paid once per change, not per visit.
+        first = (await client.get("/api/employees?search=EMP00001")).json()[0]
+        samples = []
+        for i in range(10):
+            r = await client.put(f"/api/employees/{first['id']}", json={"position": f"Lead {i}"})
+            r.raise_for_status()
+            await timed_get(client, "/api/employees", samples)
+        print(summary("GET /api/employees, first after a change", samples))
+    await dispose_engine()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rows", type=int, default=10_000)
+    parser.add_argument("--requests", type=int, default=100)
+    args = parser.parse_args()
+    asyncio.run(main(args.rows, args.requests))

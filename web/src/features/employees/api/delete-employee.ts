@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { apiJson } from '@/lib/api-client'
+import { employeeKey, refreshEmployees } from './employee'
+
+const deleteReplySchema = z.object({ success: z.boolean().optional(), message: z.string().nullish() })
+
+/** DELETE /api/employees/{id}: the employee and every record of theirs, for good. */
+export function useDeleteEmployee() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => apiJson(deleteReplySchema, 'DELETE', `/api/employees/${id}`),
+    onSuccess: async (_, id) => {
+      queryClient.removeQueries({ queryKey: employeeKey(id) })
+      await refreshEmployees(queryClient)
+    },
+  })
+}

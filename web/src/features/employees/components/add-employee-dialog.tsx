@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Input } from '@/components/ui/input'
+import { toast } from '@/components/ui/use-toast'
+import { errorMessage } from '@/lib/api-client'
+import { humanize } from '@/lib/format'
+import { useCreateEmployee } from '../api/create-employee'
+import { ADD_REVIEW_SCHEDULES } from '../api/employee'
+import {
+  addEmployeeDefaults,
+  addEmployeeSchema,
+  errorList,
+  toCreateBody,
+  type AddEmployeeInput,
+  type AddEmployeeValues,
+} from './employee-form-schema'
+import { DepartmentOptions, ManagerOptions, WithOptions, type FormOptions } from './employee-select-options'
+import { Field, FormErrors, NativeSelect } from './form-parts'
+import { ProfilePhotoDropZone } from './profile-photo-drop-zone'
+
+const FIELD_ORDER = [
+  'firstName',
+  'lastName',
+  'email',
+  'department',
+  'position',
+  'startDate',
+  'managerId',
+  'reviewSchedule',
+  'nextReviewDate',
+] as const
+
+interface AddEmployeeDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}
+
+/** SPEC §2 Add New Employee: on success the lists refresh, a toast shows, the form resets. */
+export function AddEmployeeDialog({ open, onOpenChange }: AddEmployeeDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Add New Employee</DialogTitle>
+          <DialogDescription>Enter the new team member's details. An employee ID is assigned automatically.</DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open: closing discards what was typed, and nothing loads until then. */}
+        <WithOptions>{(options) => <AddEmployeeForm options={options} onDone={() => onOpenChange(false)} />}</WithOptions>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function AddEmployeeForm({ options, onDone }: { options: FormOptions; onDone: () => void }) {
+  const createEmployee = useCreateEmployee()
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<AddEmployeeInput, unknown, AddEmployeeValues>({
+    resolver: zodResolver(addEmployeeSchema),
+    defaultValues: addEmployeeDefaults(),
+  })
+  const messages = errorList(errors, FIELD_ORDER)
+  const invalid = (name: (typeof FIELD_ORDER)[number]) =>
+    errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': 'add-employee-errors' } : {}
+
+  const onSubmit = handleSubmit((values) =>
+    createEmployee.mutate(toCreateBody(values), {
+      onSuccess: () => {
+        toast({ title: 'Success', description: 'Employee added successfully!' })
+        onDone()
+      },
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to add employee') }),
+    }),
+  )
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <FormErrors id="add-employee-errors" messages={messages} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="add-first-name" label="First Name">
+          <Input id="add-first-name" autoComplete="off" {...invalid('firstName')} {...register('firstName')} />
+        </Field>
+        <Field id="add-last-name" label="Last Name">
+          <Input id="add-last-name" autoComplete="off" {...invalid('lastName')} {...register('lastName')} />
+        </Field>
+        <Field id="add-email" label="Email Address" className="sm:col-span-2">
+          <Input id="add-email" type="email" autoComplete="off" {...invalid('email')} {...register('email')} />
+        </Field>
+        <Field id="add-department" label="Department">
+          <NativeSelect id="add-department" {...invalid('department')} {...register('department')}>
+            <DepartmentOptions departments={options.departments} />
+          </NativeSelect>
+        </Field>
+        <Field id="add-position" label="Position">
+          <Input id="add-position" autoComplete="off" {...invalid('position')} {...register('position')} />
+        </Field>
+        <Field id="add-start-date" label="Start Date">
+          <Input id="add-start-date" type="date" {...invalid('startDate')} {...register('startDate')} />
+        </Field>
+        <Field id="add-manager" label="Manager">
+          <NativeSelect id="add-manager" {...invalid('managerId')} {...register('managerId')}>
+            <ManagerOptions employees={options.employees} />
+          </NativeSelect>
+        </Field>
+        <Field id="add-review-schedule" label="Review Schedule">
+          <NativeSelect id="add-review-schedule" {...register('reviewSchedule')}>
+            {ADD_REVIEW_SCHEDULES.map((schedule) => (
+              <option key={schedule} value={schedule}>
+                {humanize(schedule)}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field id="add-next-review" label="Next Review Date">
+          <Input id="add-next-review" type="date" {...invalid('nextReviewDate')} {...register('nextReviewDate')} />
+        </Field>
+      </div>
+      <ProfilePhotoDropZone />
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={createEmployee.isPending}>
+          {createEmployee.isPending ? 'Adding...' : 'Add Employee'}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

@@ -1,0 +1,158 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
+import { BulkUploadDialog } from './bulk-upload-dialog'
+import { bodyOf } from './test-data'
+
+const URL = '/api/employees/bulk-upload'
+const CSV = [
+  'employeeId,firstName,lastName,email,department,position,startDate,reviewSchedule,managerId,nextReviewDate',
+  'E001,Ada,Lovelace,ada@example.com,engineering,Engineer,2024-01-15,quarterly,,',
+  'E002,Bad,Row,not-an-email,engineering,Engineer,2024-01-15,monthly,E001,2027-01-01',
+].join('\n')
+
+function renderDialog() {
+  const onOpenChange = vi.fn()
+  renderWithProviders(<BulkUploadDialog open onOpenChange={onOpenChange} />)
+  return { onOpenChange }
+}
+
+const csvBox = () => screen.getByLabelText('CSV Data')
+const paste = (text: string) => fireEvent.change(csvBox(), { target: { value: text } })
+const upload = () => userEvent.click(screen.getByRole('button', { name: 'Upload Employees' }))
+
+describe('BulkUploadDialog', () => {
+  it('offers the template as employee-upload-template.csv', () => {
+    mockApi({})
+    renderDialog()
+    const link = screen.getByRole('link', { name: 'Download Template' })
+    expect(link).toHaveAttribute('download', 'employee-upload-template.csv')
+    const csv = decodeURIComponent(link.getAttribute('href')!.replace('data:text/csv;charset=utf-8,', ''))
+    expect(csv.split('\n')[0]).toBe(
+      'employeeId,firstName,lastName,email,department,position,startDate,reviewSchedule,managerId,nextReviewDate',
+    )
+  })
+
+  it("says 'CSV Data Required' for an empty box and sends nothing", async () => {
+    const fetchMock = mockApi({})
+    renderDialog()
+    paste('   ')
+    await upload()
+    expect(await screen.findByText('CSV Data Required')).toBeInTheDocument()
+    expect(screen.getByText('Please paste your CSV data before uploading')).toBeInTheDocument()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it("says 'Invalid CSV Format' when there is no data row", async () => {
+    const fetchMock = mockApi({})
+    renderDialog()
+    paste('employeeId,firstName,lastName\n\n')
+    await upload()
+    expect(await screen.findByText('Invalid CSV Format')).toBeInTheDocument()
+    expect(screen.getByText('Please check your CSV format and try again')).toBeInTheDocument()
+    expect(csvBox()).toHaveAttribute('aria-invalid', 'true')
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('sends the parsed rows and shows the results, then Upload More starts over', async () => {
+    const fetchMock = mockApi({
+      [`POST ${URL}`]: jsonResponse(200, {
+        successful: [{ name: 'Ada Lovelace', employeeId: 'E001', row: 2 }],
+        failed: [{ row: 3, error: 'Invalid email format' }],
+        total: 2,
+      }),
+    })
+    renderDialog()
+    paste(CSV)
+    await upload()
+
+    expect(await screen.findByText('Bulk Upload Completed')).toBeInTheDocument()
+    expect(screen.getByText('Successfully imported 1 of 2 employees')).toBeInTheDocument()
+    expect(bodyOf(fetchMock, 'POST', URL)).toEqual({
+      csvData: [
+        {
+          employeeId: 'E001',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          email: 'ada@example.com',
+          department: 'engineering',
+          position: 'Engineer',
+          startDate: '2024-01-15',
+          reviewSchedule: 'quarterly',
+          managerId: '',
+          nextReviewDate: '',
+        },
+        {
+          employeeId: 'E002',
+          firstName: 'Bad',
+          lastName: 'Row',
+          email: 'not-an-email',
+          department: 'engineering',
+          position: 'Engineer',
+          startDate: '2024-01-15',
+          reviewSchedule: 'monthly',
+          managerId: 'E001',
+          nextReviewDate: '2027-01-01',
+        },
+      ],
+    })
+    const failed = screen.getByRole('region', { name: 'Not imported (1)' })
+    expect(within(failed).getByRole('listitem')).toHaveTextContent('Row 3: Invalid email format')
+    const imported = screen.getByRole('region', { name: 'Imported (1)' })
+    expect(within(imported).getByRole('listitem')).toHaveTextContent('Ada LovelaceE001 · Row 2')
+
+    await userEvent.click(screen.getByRole('button', { name: 'Upload More' }))
+    expect(csvBox()).toHaveValue('')
+  })
+
+  it("shows each message of an error list, and 'Unknown error' without one; Done closes", async () => {
+    mockApi({
+      [`POST ${URL}`]: jsonResponse(200, {
+        successful: [],
+        failed: [
+          { row: 2, error: [{ message: 'First name is required' }, { message: 'Invalid email format' }] },
+          { row: 3, error: null },
+        ],
+        total: 2,
+      }),
+    })
+    const { onOpenChange } = renderDialog()
+    paste(CSV)
+    await upload()
+    expect(await screen.findByText('Successfully imported 0 of 2 employees')).toBeInTheDocument()
+    const items = within(screen.getByRole('region', { name: 'Not imported (2)' })).getAllByRole('listitem')
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Row 2: First name is required; Invalid email format',
+      'Row 3: Unknown error',
+    ])
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }))
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false))
+  })
+
+  it("shows 'Upload Failed' with the server's message, else 'Upload failed'", async () => {
+    mockApi({ [`POST ${URL}`]: jsonResponse(403, { message: "You don't have permission to do this" }) })
+    renderDialog()
+    paste(CSV)
+    await upload()
+    expect(await screen.findByText('Upload Failed')).toBeInTheDocument()
+    expect(screen.getByText("You don't have permission to do this")).toBeInTheDocument()
+    // Still on the input step with the text kept.
+    expect(csvBox()).toHaveValue(CSV)
+  })
+
+  it("falls back to 'Upload failed' without a server message", async () => {
+    mockApi({ [`POST ${URL}`]: new Response('', { status: 500 }) })
+    renderDialog()
+    paste(CSV)
+    await upload()
+    expect(await screen.findByText('Upload failed')).toBeInTheDocument()
+  })
+
+  it('loads a chosen CSV file into the box', async () => {
+    mockApi({})
+    renderDialog()
+    await userEvent.upload(screen.getByLabelText('CSV file'), new File([CSV], 'people.csv', { type: 'text/csv' }))
+    await waitFor(() => expect(csvBox()).toHaveValue(CSV))
+  })
+})
