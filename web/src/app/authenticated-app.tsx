@@ -17,6 +17,11 @@ const EmployeeProfilePage = lazy(() => import('@/features/employee-profile/compo
 const EditEmployeeDialog = lazy(() =>
   import('@/features/employees/components/edit-employee-dialog').then((m) => ({ default: m.EditEmployeeDialog })),
 )
+const CertificationsSection = lazy(() =>
+  import('@/features/certifications/components/employee-certifications-section').then((m) => ({
+    default: m.EmployeeCertificationsSection,
+  })),
+)
 const EmployeesPage = lazy(() => import('@/features/employees/components/employees-page'))
 const ReviewsPage = lazy(() => import('@/features/reviews/components/reviews-page'))
 const RemindersPage = lazy(() => import('@/features/reminders/components/reminders-page'))
@@ -76,6 +81,11 @@ export default function AuthenticatedApp({ session }: { session: Session }) {
                 renderEditEmployee={(p) => (
                   <Suspense fallback={null}>
                     <EditEmployeeDialog {...p} />
+                  </Suspense>
+                )}
+                renderCertifications={(p) => (
+                  <Suspense fallback={null}>
+                    <CertificationsSection {...p} />
                   </Suspense>
                 )}
               />

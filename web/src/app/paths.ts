@@ -17,6 +17,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/reminders', title: 'Reminders' },
   { path: '/templates', title: 'Review Templates', roles: ['admin'] },
   { path: '/certifications', title: 'Certifications', roles: ['admin'] },
+  { path: '/certifications/types', title: 'Certification Types', roles: ['admin'] },
   { path: '/analytics', title: 'Analytics', roles: ['admin'] },
   { path: '/admin', title: 'Admin', roles: ['admin', 'hr'] },
   { path: '/backup', title: 'Backup', roles: ['admin'] },

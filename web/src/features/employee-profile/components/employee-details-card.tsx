@@ -8,14 +8,15 @@ import { useDepartmentName, useManager, type Employee } from '../api/get-employe
 
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-3">
-      <span aria-hidden="true" className="mt-0.5 text-muted-foreground [&_svg]:size-4">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-        <dd className="break-words text-sm">{children}</dd>
-      </div>
+    // A <dl> group holds only <dt> and <dd>, so the icon sits inside the <dt>, placed in the margin.
+    <div className="relative min-w-0 pl-7">
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+        <span aria-hidden="true" className="absolute left-0 top-0.5 text-muted-foreground [&_svg]:size-4">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="break-words text-sm">{children}</dd>
     </div>
   )
 }

@@ -28,6 +28,11 @@ interface EmployeeProfilePageProps {
    * one feature never imports another. Without it the Edit Employee button is not shown.
    */
   renderEditEmployee?: (props: EditEmployeeSlotProps) => ReactNode
+  /**
+   * The certifications section (list + Assign Certification) belongs to the certifications
+   * feature; the app passes it in. Without it a read-only list of this feature is shown.
+   */
+  renderCertifications?: (props: { employeeId: number; canAssign: boolean }) => ReactNode
 }
 
 /** Admin and hr manage people's records (DESIGN §5); everyone signed in reads them. */
@@ -51,7 +56,7 @@ function Message({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-function Profile({ id, role, renderEditEmployee }: { id: number } & Omit<EmployeeProfilePageProps, 'id'>) {
+function Profile({ id, role, renderEditEmployee, renderCertifications }: { id: number } & Omit<EmployeeProfilePageProps, 'id'>) {
   const { data: employee, isPending, isError, error } = useEmployee(id)
   const [editing, setEditing] = useState(false)
   const manage = canManage(role)
@@ -77,7 +82,11 @@ function Profile({ id, role, renderEditEmployee }: { id: number } & Omit<Employe
       <EmployeeDetailsCard employee={employee} onEdit={manage && renderEditEmployee ? () => setEditing(true) : undefined} />
       <div className="grid gap-6 xl:grid-cols-2">
         <ReviewHistory employeeId={id} />
-        <EmployeeCertificationsSection employeeId={id} canAssign={manage} />
+        {renderCertifications ? (
+          renderCertifications({ employeeId: id, canAssign: manage })
+        ) : (
+          <EmployeeCertificationsSection employeeId={id} canAssign={manage} />
+        )}
       </div>
       <HrNotesSection employeeId={id} canAdd={manage} />
       <EmployeeDocumentsSection employeeId={id} canManage={manage} />
@@ -87,7 +96,7 @@ function Profile({ id, role, renderEditEmployee }: { id: number } & Omit<Employe
 }
 
 /** /employees/:id — everything SPEC §2 lists for the employee profile. */
-export default function EmployeeProfilePage({ id, role, renderEditEmployee }: EmployeeProfilePageProps) {
+export default function EmployeeProfilePage({ id, ...slots }: EmployeeProfilePageProps) {
   const numericId = /^\d{1,9}$/.test(id) ? Number(id) : NaN
   const valid = Number.isInteger(numericId) && numericId > 0
   return (
@@ -96,7 +105,7 @@ export default function EmployeeProfilePage({ id, role, renderEditEmployee }: Em
       <div className="flex flex-col gap-6 p-4 sm:p-6 lg:p-8">
         <BackLink />
         {valid ? (
-          <Profile id={numericId} role={role} renderEditEmployee={renderEditEmployee} />
+          <Profile id={numericId} {...slots} />
         ) : (
           <Message title="Employee not found">This employee does not exist or has been deleted.</Message>
         )}

@@ -1,0 +1,208 @@
+"""Certification calls (SPEC §7). Reads: every signed-in role; writes: admin and hr."""
+
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Response
+
+from api.certifications import service
+from api.certifications.schemas import (
+    CertificationCreate,
+    CertificationRead,
+    CertificationTypeCreate,
+    CertificationTypeRead,
+    CertificationTypeUpdate,
+    CertificationUpdate,
+    EmployeeCertificationCreate,
+    EmployeeCertificationRead,
+    EmployeeCertificationUpdate,
+    RequiredTypeCompliance,
+)
+from api.core.schemas import SuccessReply
+from api.deps import AdminOrHr, CurrentPrincipal, TenantSession
+
+router = APIRouter(tags=["certifications"])
+
+EmployeeFilter = Annotated[int | None, Query(alias="employeeId", ge=1, lt=2**31)]
+
+
+class DeleteTypeReply(SuccessReply):
+    removed_certifications: int = 0
+
+
+def json_reply(content: Any) -> Response:
+    """A reply already shaped as the declared response model (the big lists are built as
+    JSON-ready dicts by the service; re-validating tens of thousands of rows costs seconds)."""
+    body = json.dumps(content, ensure_ascii=False, separators=(",", ":"))
+    return Response(body.encode(), media_type="application/json")
+
+
+# ---------------------------------------------------------------- certification types
+
+
+@router.get(
+    "/api/certification-types",
+    response_model=list[CertificationTypeRead],
+    operation_id="listCertificationTypes",
+)
+async def list_types(_: CurrentPrincipal, session: TenantSession):
+    return await service.list_types(session=session)
+
+
+@router.post(
+    "/api/certification-types",
+    response_model=CertificationTypeRead,
+    status_code=201,
+    operation_id="createCertificationType",
+)
+async def create_type(body: CertificationTypeCreate, _: AdminOrHr, session: TenantSession):
+    ctype = await service.create_type(session=session, data=body)
+    return await service.read_type(session=session, ctype=ctype)
+
+
+@router.put(
+    "/api/certification-types/{type_id}",
+    response_model=CertificationTypeRead,
+    operation_id="updateCertificationType",
+)
+async def update_type(
+    type_id: int, body: CertificationTypeUpdate, _: AdminOrHr, session: TenantSession
+):
+    ctype = await service.get_type(session=session, type_id=type_id)
+    ctype = await service.update_type(session=session, ctype=ctype, data=body)
+    return await service.read_type(session=session, ctype=ctype)
+
+
+@router.delete(
+    "/api/certification-types/{type_id}",
+    response_model=DeleteTypeReply,
+    operation_id="deleteCertificationType",
+)
+async def delete_type(
+    type_id: int,
+    _: AdminOrHr,
+    session: TenantSession,
+    confirm: Annotated[bool, Query(description="Also delete the certifications held")] = False,
+):
+    """Refused (409) while employees hold the type, unless confirm=true."""
+    removed = await service.delete_type(session=session, type_id=type_id, confirm=confirm)
+    return DeleteTypeReply(message="Certification type deleted", removed_certifications=removed)
+
+
+# ---------------------------------------------------------------- employee certifications
+
+
+@router.get(
+    "/api/employee-certifications",
+    response_model=list[EmployeeCertificationRead],
+    operation_id="listEmployeeCertifications",
+)
+async def list_assignments(
+    _: CurrentPrincipal,
+    session: TenantSession,
+    employee_id: EmployeeFilter = None,
+    include_archived: Annotated[bool, Query(alias="includeArchived")] = False,
+):
+    rows = await service.list_assignments(
+        session=session, employee_id=employee_id, include_archived=include_archived
+    )
+    return json_reply(rows)
+
+
+@router.post(
+    "/api/employee-certifications",
+    response_model=EmployeeCertificationRead,
+    status_code=201,
+    operation_id="assignCertification",
+)
+async def assign(body: EmployeeCertificationCreate, _: AdminOrHr, session: TenantSession):
+    cert = await service.assign(session=session, data=body)
+    return await service.read_assignment(session=session, cert=cert)
+
+
+@router.put(
+    "/api/employee-certifications/{certification_id}",
+    response_model=EmployeeCertificationRead,
+    operation_id="updateEmployeeCertification",
+)
+async def update_assignment(
+    certification_id: int,
+    body: EmployeeCertificationUpdate,
+    _: AdminOrHr,
+    session: TenantSession,
+):
+    cert = await service.get_assignment(session=session, certification_id=certification_id)
+    cert = await service.update_assignment(session=session, cert=cert, data=body)
+    return await service.read_assignment(session=session, cert=cert)
+
+
+@router.delete(
+    "/api/employee-certifications/{certification_id}",
+    response_model=SuccessReply,
+    operation_id="deleteEmployeeCertification",
+)
+async def delete_assignment(certification_id: int, _: AdminOrHr, session: TenantSession):
+    await service.delete_assignment(session=session, certification_id=certification_id)
+    return SuccessReply(message="Certification removed")
+
+
+@router.get(
+    "/api/certification-compliance",
+    response_model=list[RequiredTypeCompliance],
+    operation_id="getCertificationCompliance",
+)
+async def compliance(
+    _: CurrentPrincipal,
+    session: TenantSession,
+    limit: Annotated[int | None, Query(ge=0, le=100_000, description="Cap each list")] = None,
+):
+    """Per required type: the non-archived employees who lack it or hold it only expired."""
+    return json_reply(await service.compliance(session=session, limit=limit))
+
+
+# ---------------------------------------------------------------- free-form certifications
+
+
+@router.get(
+    "/api/certifications",
+    response_model=list[CertificationRead],
+    operation_id="listCertifications",
+)
+async def list_certifications(
+    _: CurrentPrincipal, session: TenantSession, employee_id: EmployeeFilter = None
+):
+    return await service.list_certifications(session=session, employee_id=employee_id)
+
+
+@router.post(
+    "/api/certifications",
+    response_model=CertificationRead,
+    status_code=201,
+    operation_id="createCertification",
+)
+async def create_certification(body: CertificationCreate, _: AdminOrHr, session: TenantSession):
+    cert = await service.create_certification(session=session, data=body)
+    return service.certification_read(cert)
+
+
+@router.put(
+    "/api/certifications/{certification_id}",
+    response_model=CertificationRead,
+    operation_id="updateCertification",
+)
+async def update_certification(
+    certification_id: int, body: CertificationUpdate, _: AdminOrHr, session: TenantSession
+):
+    cert = await service.get_certification(session=session, certification_id=certification_id)
+    cert = await service.update_certification(session=session, cert=cert, data=body)
+    return service.certification_read(cert)
+
+
+@router.delete(
+    "/api/certifications/{certification_id}",
+    response_model=SuccessReply,
+    operation_id="deleteCertification",
+)
+async def delete_certification(certification_id: int, _: AdminOrHr, session: TenantSession):
+    await service.delete_certification(session=session, certification_id=certification_id)
+    return SuccessReply(message="Certification deleted")

@@ -1,0 +1,127 @@
+"""The daily job: certification_expiring / certification_expired reminders, once each."""
+
+from datetime import date, timedelta
+
+from arq.connections import create_pool
+from sqlalchemy import select
+
+from api.certifications.jobs import (
+    JOB_NAME,
+    certification_reminders,
+    certification_reminders_dispatch,
+    job_id,
+)
+from api.core.db import tenant_session
+from api.core.queue import redis_settings
+from tests.api.certifications.factories import (
+    Reminder,
+    add_cert,
+    add_employee,
+    add_type,
+    count,
+    days,
+)
+
+
+async def reminders(org) -> list[tuple[str, int | None, str, str | None]]:
+    async with tenant_session(org.schema_name, org.id) as s:
+        rows = await s.execute(
+            select(
+                Reminder.type, Reminder.certification_id, Reminder.message, Reminder.due_date
+            ).order_by(Reminder.certification_id, Reminder.type)
+        )
+        return [(t, c, m, d.isoformat() if d else None) for t, c, m, d in rows]
+
+
+def us(d) -> str:
+    return d.strftime("%b ") + str(d.day) + d.strftime(", %Y")
+
+
+async def test_window_and_expiry_reminders_are_created_once(org):
+    first_aid = await add_type(org, "First Aid")
+    ada = await add_employee(org, first="Ada", last="Lovelace")
+    bob = await add_employee(org, first="Bob", last="Babbage")
+    archived = await add_employee(org, first="Gone", archived=True)
+    in_window = await add_cert(org, ada, first_aid, expires=days(30))
+    today = await add_cert(org, bob, first_aid, issue=days(-500), expires=days(0))
+    await add_cert(org, ada, await add_type(org, "Far Away"), expires=days(31))
+    await add_cert(org, ada, await add_type(org, "No Expiry"), expires=None)
+    lapsed = await add_cert(org, bob, await add_type(org, "Forklift"), expires=days(-2))
+    await add_cert(org, bob, await add_type(org, "Inactive"), expires=days(3), active=False)
+    await add_cert(org, archived, first_aid, expires=days(3))
+
+    counts = await certification_reminders({}, org.id)
+    assert counts == {"certification_expiring": 2, "certification_expired": 1}
+    assert await reminders(org) == [
+        (
+            "certification_expiring",
+            in_window,
+            f"Ada Lovelace's First Aid certification expires on {us(days(30))}",
+            days(30).isoformat(),
+        ),
+        (
+            "certification_expiring",
+            today,
+            f"Bob Babbage's First Aid certification expires on {us(days(0))}",
+            days(0).isoformat(),
+        ),
+        (
+            "certification_expired",
+            lapsed,
+            f"Bob Babbage's Forklift certification expired on {us(days(-2))}",
+            days(-2).isoformat(),
+        ),
+    ]
+    # Idempotent: a second run the same day inserts nothing.
+    assert await certification_reminders({}, org.id) == {
+        "certification_expiring": 0,
+        "certification_expired": 0,
+    }
+    assert await count(org, Reminder) == 3
+
+    # Days later the one in the window expires: its expired reminder joins the expiring one.
+    later = (days(0) + timedelta(days=31)).isoformat()
+    counts = await certification_reminders({}, org.id, later)
+    assert counts["certification_expired"] == 2  # the "today" one and the 30-day one
+    assert await count(org, Reminder, Reminder.certification_id == in_window) == 2
+
+
+async def test_a_renewed_certification_gets_no_reminder(org):
+    kind = await add_type(org, "Hazmat")
+    ada = await add_employee(org)
+    await add_cert(org, ada, kind, issue=days(-400), expires=days(-5))
+    await add_cert(org, ada, kind, issue=days(-5), expires=days(360))
+    assert await certification_reminders({}, org.id) == {
+        "certification_expiring": 0,
+        "certification_expired": 0,
+    }
+
+
+async def test_reminders_list_shows_them(org, login):
+    kind = await add_type(org, "First Aid")
+    ada = await add_employee(org)
+    cert = await add_cert(org, ada, kind, expires=days(7))
+    await certification_reminders({}, org.id)
+    r = await (await login(org, "user")).get("/api/reminders")
+    assert r.status_code == 200, r.text
+    mine = [x for x in r.json() if x.get("certificationId") == cert]
+    assert [x["type"] for x in mine] == ["certification_expiring"]
+
+
+async def test_dispatch_queues_one_job_per_organisation_per_day(org):
+    pool = await create_pool(redis_settings())
+    try:
+        ctx = {"redis": pool}
+        await certification_reminders_dispatch(ctx, day="2031-01-02")
+        mine = job_id(org.id, date(2031, 1, 2))
+        assert mine == f"cert-reminders:{org.id}:2031-01-02"
+        assert await pool.exists(f"arq:job:{mine}")
+        # Already queued under its deterministic id: neither a direct nor a second dispatch adds one.
+        assert await pool.enqueue_job(JOB_NAME, org.id, "2031-01-02", _job_id=mine) is None
+        assert await certification_reminders_dispatch(ctx, day="2031-01-02") == 0
+    finally:
+        keys = [k async for k in pool.scan_iter("arq:job:cert-reminders:*:2031-01-02")]
+        if keys:
+            await pool.zrem("arq:queue", *[k.decode().removeprefix("arq:job:") for k in keys])
+            await pool.delete(*keys)
+        await pool.aclose()

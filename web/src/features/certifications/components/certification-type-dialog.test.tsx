@@ -1,0 +1,111 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { jsonResponse, mockApi, renderWithProviders, sentBody } from '@/test/utils'
+import { CertificationTypeDialog } from './certification-type-dialog'
+
+const saved = {
+  id: 7,
+  name: 'First Aid',
+  description: 'Basic first aid',
+  issuingOrganization: 'Red Cross',
+  validityMonths: 24,
+  isRequired: true,
+  createdAt: '2026-01-05T10:00:00Z',
+  employeeCount: 0,
+  expiringCount: 0,
+}
+
+function renderDialog(type?: typeof saved) {
+  const onOpenChange = vi.fn()
+  renderWithProviders(<CertificationTypeDialog open onOpenChange={onOpenChange} type={type} />)
+  return { onOpenChange }
+}
+
+describe('Add Certification Type dialog', () => {
+  it("says 'Certification name must be at least 3 characters' and sends nothing", async () => {
+    const fetchMock = mockApi({})
+    renderDialog()
+    expect(screen.getByRole('heading', { name: 'Add Certification Type' })).toBeInTheDocument()
+    await userEvent.type(screen.getByLabelText('Certification Name'), '  ab  ')
+    await userEvent.click(screen.getByRole('button', { name: 'Add Certification Type' }))
+    expect(await screen.findByText('Certification name must be at least 3 characters')).toBeInTheDocument()
+    expect(screen.getByLabelText('Certification Name')).toHaveAttribute('aria-invalid', 'true')
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('checks validity months is 1 to 120 and the other lengths', async () => {
+    const fetchMock = mockApi({})
+    renderDialog()
+    await userEvent.type(screen.getByLabelText('Certification Name'), 'Forklift')
+    await userEvent.type(screen.getByLabelText('Validity (months)'), '121')
+    await userEvent.type(screen.getByLabelText('Issuing Organization'), 'X')
+    await userEvent.click(screen.getByRole('button', { name: 'Add Certification Type' }))
+    expect(await screen.findByText('Validity must not exceed 120 months')).toBeInTheDocument()
+    expect(screen.getByText('Issuing organization must be at least 2 characters')).toBeInTheDocument()
+    await userEvent.clear(screen.getByLabelText('Validity (months)'))
+    await userEvent.type(screen.getByLabelText('Validity (months)'), '0')
+    await userEvent.click(screen.getByRole('button', { name: 'Add Certification Type' }))
+    expect(await screen.findByText('Validity must be at least 1 month')).toBeInTheDocument()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('creates the type with trimmed values and optional fields left empty as null', async () => {
+    const fetchMock = mockApi({ 'POST /api/certification-types': jsonResponse(201, { ...saved, isRequired: false }) })
+    const { onOpenChange } = renderDialog()
+    await userEvent.type(screen.getByLabelText('Certification Name'), '  First Aid ')
+    await userEvent.type(screen.getByLabelText('Validity (months)'), '24')
+    await userEvent.click(screen.getByRole('button', { name: 'Add Certification Type' }))
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false))
+    expect(sentBody(fetchMock, '/api/certification-types')).toEqual({
+      name: 'First Aid',
+      description: null,
+      issuingOrganization: null,
+      validityMonths: 24,
+      isRequired: false,
+    })
+    expect(await screen.findByText('Certification type created successfully!')).toBeInTheDocument()
+  })
+
+  it("shows 'Failed to create certification type' with the server's message", async () => {
+    mockApi({
+      'POST /api/certification-types': jsonResponse(409, { message: 'A certification type with this name already exists' }),
+    })
+    const { onOpenChange } = renderDialog()
+    await userEvent.type(screen.getByLabelText('Certification Name'), 'First Aid')
+    await userEvent.click(screen.getByRole('button', { name: 'Add Certification Type' }))
+    expect(await screen.findByText('Failed to create certification type')).toBeInTheDocument()
+    expect(screen.getByText('A certification type with this name already exists')).toBeInTheDocument()
+    expect(onOpenChange).not.toHaveBeenCalledWith(false)
+  })
+
+  it("falls back to 'An error occurred' without a message", async () => {
+    mockApi({ 'POST /api/certification-types': new Response('', { status: 500 }) })
+    renderDialog()
+    await userEvent.type(screen.getByLabelText('Certification Name'), 'First Aid')
+    await userEvent.click(screen.getByRole('button', { name: 'Add Certification Type' }))
+    expect(await screen.findByText('An error occurred')).toBeInTheDocument()
+  })
+})
+
+describe('Edit Certification Type dialog', () => {
+  it('starts from the type and sends a PUT with the changes', async () => {
+    const fetchMock = mockApi({ 'PUT /api/certification-types/7': jsonResponse(200, { ...saved, name: 'First Aid Level 2' }) })
+    const { onOpenChange } = renderDialog(saved)
+    expect(screen.getByRole('heading', { name: 'Edit Certification Type' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Certification Name')).toHaveValue('First Aid')
+    expect(screen.getByLabelText('Validity (months)')).toHaveValue(24)
+    expect(screen.getByRole('checkbox')).toBeChecked()
+    await userEvent.type(screen.getByLabelText('Certification Name'), ' Level 2')
+    await userEvent.click(screen.getByRole('checkbox'))
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }))
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false))
+    expect(sentBody(fetchMock, '/api/certification-types/7')).toEqual({
+      name: 'First Aid Level 2',
+      description: 'Basic first aid',
+      issuingOrganization: 'Red Cross',
+      validityMonths: 24,
+      isRequired: false,
+    })
+  })
+})

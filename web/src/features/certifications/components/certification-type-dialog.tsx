@@ -1,0 +1,199 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect } from 'react'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { FieldError } from '@/components/ui/field-error'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Textarea } from '@/components/ui/textarea'
+import { toast } from '@/components/ui/use-toast'
+import { errorMessage } from '@/lib/api-client'
+import {
+  useCreateCertificationType,
+  useUpdateCertificationType,
+  type CertificationType,
+  type CertificationTypeInput,
+} from '../api/certification-types'
+
+/** SPEC §5 certification type rules; the name message is word for word. */
+export const certificationTypeFormSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(3, 'Certification name must be at least 3 characters')
+    .max(100, 'Certification name must not exceed 100 characters'),
+  description: z.string().trim().max(1000, 'Description must not exceed 1000 characters'),
+  issuingOrganization: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || v.length >= 2, 'Issuing organization must be at least 2 characters')
+    .refine((v) => v.length <= 100, 'Issuing organization must not exceed 100 characters'),
+  validityMonths: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d+$/.test(v), 'Validity must be a whole number of months')
+    .refine((v) => v === '' || Number(v) >= 1, 'Validity must be at least 1 month')
+    .refine((v) => v === '' || Number(v) <= 120, 'Validity must not exceed 120 months'),
+  isRequired: z.boolean(),
+})
+
+type FormValues = z.input<typeof certificationTypeFormSchema>
+
+const EMPTY: FormValues = { name: '', description: '', issuingOrganization: '', validityMonths: '', isRequired: false }
+
+function valuesOf(type?: CertificationType | null): FormValues {
+  if (!type) return EMPTY
+  return {
+    name: type.name,
+    description: type.description ?? '',
+    issuingOrganization: type.issuingOrganization ?? '',
+    validityMonths: type.validityMonths ? String(type.validityMonths) : '',
+    isRequired: type.isRequired,
+  }
+}
+
+function toInput(values: FormValues): CertificationTypeInput {
+  const data = certificationTypeFormSchema.parse(values)
+  return {
+    name: data.name,
+    description: data.description || null,
+    issuingOrganization: data.issuingOrganization || null,
+    validityMonths: data.validityMonths ? Number(data.validityMonths) : null,
+    isRequired: data.isRequired,
+  }
+}
+
+interface CertificationTypeDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** Edit this type; without it the dialog adds a new one. */
+  type?: CertificationType | null
+}
+
+/** Add Certification Type and Edit Certification Type. */
+export function CertificationTypeDialog({ open, onOpenChange, type }: CertificationTypeDialogProps) {
+  const editing = Boolean(type)
+  const create = useCreateCertificationType()
+  const update = useUpdateCertificationType()
+  const pending = create.isPending || update.isPending
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<FormValues>({ resolver: zodResolver(certificationTypeFormSchema), defaultValues: valuesOf(type) })
+
+  useEffect(() => {
+    if (open) reset(valuesOf(type))
+  }, [open, type, reset])
+
+  const onSubmit = handleSubmit((values) => {
+    const input = toInput(values)
+    const done = () => onOpenChange(false)
+    if (type) {
+      update.mutate(
+        { id: type.id, ...input },
+        {
+          onSuccess: () => {
+            toast({ title: 'Success', description: 'Certification type updated successfully!' })
+            done()
+          },
+          onError: (error) =>
+            toast({
+              variant: 'destructive',
+              title: 'Failed to update certification type',
+              description: errorMessage(error, 'An error occurred'),
+            }),
+        },
+      )
+    } else {
+      create.mutate(input, {
+        onSuccess: () => {
+          toast({ title: 'Success', description: 'Certification type created successfully!' })
+          done()
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Failed to create certification type',
+            description: errorMessage(error, 'An error occurred'),
+          }),
+      })
+    }
+  })
+
+  const field = (name: keyof FormValues) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `cert-type-${name}-error` : undefined,
+  })
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{editing ? 'Edit Certification Type' : 'Add Certification Type'}</DialogTitle>
+          <DialogDescription>
+            {editing
+              ? 'Changes apply to everyone who holds it. Existing expiration dates stay as they are.'
+              : 'A certification employees can hold, such as First Aid or a forklift licence.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="cert-type-name">Certification Name</Label>
+            <Input id="cert-type-name" placeholder="e.g. First Aid" autoComplete="off" {...field('name')} {...register('name')} />
+            <FieldError id="cert-type-name-error" message={errors.name?.message} />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="cert-type-description">Description</Label>
+            <Textarea id="cert-type-description" rows={3} {...field('description')} {...register('description')} />
+            <FieldError id="cert-type-description-error" message={errors.description?.message} />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="cert-type-issuingOrganization">Issuing Organization</Label>
+              <Input
+                id="cert-type-issuingOrganization"
+                placeholder="e.g. Red Cross"
+                {...field('issuingOrganization')}
+                {...register('issuingOrganization')}
+              />
+              <FieldError id="cert-type-issuingOrganization-error" message={errors.issuingOrganization?.message} />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="cert-type-validityMonths">Validity (months)</Label>
+              <Input
+                id="cert-type-validityMonths"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={120}
+                placeholder="No expiry"
+                {...field('validityMonths')}
+                {...register('validityMonths')}
+              />
+              <FieldError id="cert-type-validityMonths-error" message={errors.validityMonths?.message} />
+            </div>
+          </div>
+          <label className="flex items-start gap-3 text-sm">
+            <input type="checkbox" className="mt-0.5 size-4 accent-primary" {...register('isRequired')} />
+            <span>
+              <span className="font-medium">Required</span>
+              <span className="block text-muted-foreground">Every employee should hold it; gaps show on the compliance overview.</span>
+            </span>
+          </label>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Saving...' : editing ? 'Save Changes' : 'Add Certification Type'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,84 @@
+import { TriangleAlert } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { toast } from '@/components/ui/use-toast'
+import { errorMessage, errorStatus } from '@/lib/api-client'
+import { useDeleteCertificationType, type CertificationType } from '../api/certification-types'
+
+interface DeleteCertificationTypeDialogProps {
+  type: CertificationType | null
+  onOpenChange: (open: boolean) => void
+}
+
+/**
+ * Delete with confirmation. The first attempt never takes anyone's certifications: if
+ * employees hold the type the server refuses (409) with a message that says how many, and
+ * only a second, explicit "Delete anyway" sends confirm=true.
+ */
+export function DeleteCertificationTypeDialog({ type, onOpenChange }: DeleteCertificationTypeDialogProps) {
+  const remove = useDeleteCertificationType()
+  const [held, setHeld] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (type) setHeld(null)
+  }, [type])
+
+  const onDelete = () => {
+    if (!type) return
+    remove.mutate(
+      { id: type.id, confirm: held !== null },
+      {
+        onSuccess: (reply) => {
+          toast({
+            title: 'Certification type deleted',
+            description:
+              reply.removedCertifications > 0
+                ? `${type.name} and ${reply.removedCertifications} employee certification${reply.removedCertifications === 1 ? '' : 's'} were deleted.`
+                : `${type.name} was deleted.`,
+          })
+          onOpenChange(false)
+        },
+        onError: (error) => {
+          if (errorStatus(error) === 409 && held === null) {
+            setHeld(errorMessage(error, 'Employees hold this certification type.'))
+            return
+          }
+          toast({
+            variant: 'destructive',
+            title: 'Failed to delete certification type',
+            description: errorMessage(error, 'An error occurred'),
+          })
+        },
+      },
+    )
+  }
+
+  return (
+    <Dialog open={type !== null} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete certification type?</DialogTitle>
+          <DialogDescription>
+            {type ? <strong className="font-semibold text-foreground">{type.name}</strong> : null} will be permanently
+            deleted. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        {held && (
+          <div role="alert" className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+            <p>{held}</p>
+          </div>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button variant="destructive" disabled={remove.isPending} onClick={onDelete}>
+            {remove.isPending ? 'Deleting...' : held ? 'Delete anyway' : 'Delete'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  )
+}

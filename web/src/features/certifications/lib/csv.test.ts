@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { toCsv } from './csv'
+
+describe('toCsv', () => {
+  it('quotes only what needs it and joins rows with CRLF', () => {
+    expect(
+      toCsv([
+        ['Name', 'Note'],
+        ['Ada', 'plain'],
+        ['Lovelace, Ada', 'said "hi"'],
+        ['Multi', 'line\nbreak'],
+        [null, undefined],
+      ]),
+    ).toBe('Name,Note\r\nAda,plain\r\n"Lovelace, Ada","said ""hi"""\r\nMulti,"line\nbreak"\r\n,')
+  })
+
+  it('defuses spreadsheet formulas', () => {
+    expect(toCsv([['=1+1', '+x', '-2', '@cmd', 'ok']])).toBe("'=1+1,'+x,'-2,'@cmd,ok")
+  })
+})
