@@ -68,7 +68,6 @@ def get_engine() -> AsyncEngine:
             connect_args={
                 "server_settings": {"application_name": "merit"},
                 "timeout": 5,
-                "command_timeout": 30,
             },
         )
     return _engine
