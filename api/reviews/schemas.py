@@ -133,6 +133,9 @@ def _description(value: Any) -> str | None:
 
 
 class TemplateCreate(ApiModel):
+    # Missing fields must meet the same rules as blank ones (pydantic skips defaults otherwise).
+    model_config = ApiModel.model_config | {"validate_default": True}
+
     name: str = ""
     description: str | None = None
     questions: list[Question] = Field(default_factory=list)

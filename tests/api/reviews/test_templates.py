@@ -272,3 +272,14 @@ async def test_another_organisations_template_is_not_found(login, org, other_org
 async def test_signed_out_callers_are_refused(client):
     assert (await client.get(URL)).status_code == 401
     assert (await client.post(URL, json=template())).status_code == 401
+
+
+async def test_an_empty_template_body_is_refused_with_the_rule_messages(org, login):
+    """Found by the schema fuzzer: `{}` used to reach the database and answer 500."""
+    c = await login(org)
+    r = await c.post("/api/templates", json={})
+    assert r.status_code == 400
+    assert "name" in r.json()["message"].lower() or "question" in r.json()["message"].lower()
+    r = await c.post("/api/templates", json={"name": "Valid name"})
+    assert r.status_code == 400
+    assert r.json()["message"] == "At least one question is required"
