@@ -13,6 +13,7 @@ from api.core.errors import BadRequest, Forbidden, NotFound, Unauthorized
 from api.core.security import hash_password_async, verify_password_async
 from api.deps import ORG_NOT_FOUND, Principal
 from api.organizations.models import Organization
+from api.users.service import change_own_password
 from tenants import registry
 
 LOGIN_ROLES = ("admin", "manager")
@@ -83,11 +84,48 @@ async def role_login(
     return RoleLoginResult(session=row, force_password_change=force)
 
 
+async def start_user_session(
+    db: AsyncSession,
+    *,
+    old_sid: str | None,
+    org: Organization,
+    user_id: str,
+    role: str,
+    name: str,
+    force_password_change: bool,
+) -> Session:
+    """A session for a person signed in with their own account (api/users)."""
+    return await sessions.rotate(
+        db,
+        old_sid,
+        {
+            "organizationId": org.id,
+            "authenticated": True,
+            "userRole": role,
+            "userId": user_id,
+            "userName": name,
+            "forcePasswordChange": force_password_change,
+        },
+    )
+
+
 async def change_password(
     db: AsyncSession, *, principal: Principal, current: str | None, new: str
 ) -> None:
     """Set a new role password. The forced first change needs no current password."""
     check_new_password(new)
+    if principal.user_id:
+        # Signed in with a personal account: the change is to that account's password.
+        await change_own_password(
+            org=principal.organization,
+            user_id=principal.user_id,
+            current=current,
+            new=new,
+            forced=principal.force_password_change,
+        )
+        if row := await sessions.load(db, principal.session_id):
+            await sessions.update(db, row, forcePasswordChange=False)
+        return
     if principal.role not in LOGIN_ROLES:
         raise Forbidden("Only the admin and manager sign-ins have a shared password")
     org = principal.organization

@@ -1,7 +1,15 @@
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
+from fastapi.responses import StreamingResponse
 
-from api.deps import CurrentPrincipal
-from api.organizations.schemas import OrganizationRead
+from api.core.storage import get_storage
+from api.deps import AdminOnly, CurrentPrincipal, PublicDb, TenantSession
+from api.organizations import logos, service
+from api.organizations.schemas import (
+    LogoReceived,
+    LogoUploadReply,
+    OrganizationRead,
+    OrganizationUpdate,
+)
 
 router = APIRouter(tags=["organization"])
 
@@ -13,3 +21,58 @@ router = APIRouter(tags=["organization"])
 )
 async def current_organization(principal: CurrentPrincipal):
     return principal.organization
+
+
+@router.put(
+    "/api/organization/current",
+    response_model=OrganizationRead,
+    operation_id="updateCurrentOrganization",
+)
+async def update_current_organization(body: OrganizationUpdate, principal: AdminOnly, db: PublicDb):
+    return await service.update_current(db=db, org=principal.organization, data=body)
+
+
+@router.post("/api/upload/logo", response_model=LogoUploadReply, operation_id="createLogoUpload")
+async def create_logo_upload(principal: AdminOnly, session: TenantSession):
+    upload_url, logo_url = await logos.create_slot(
+        session=session, organization_id=principal.organization.id
+    )
+    return LogoUploadReply(upload_url=upload_url, logo_url=logo_url)
+
+
+@router.put("/api/upload/logo/{file_id}", response_model=LogoReceived, operation_id="putLogoUpload")
+async def put_logo_upload(
+    file_id: str, request: Request, principal: AdminOnly, session: TenantSession
+):
+    """Step two: the raw image as the request body (at most 2 MB; its bytes decide its type)."""
+    slot = await logos.receive(
+        session=session,
+        storage=get_storage(),
+        organization_id=principal.organization.id,
+        file_id=file_id,
+        content_length=request.headers.get("content-length"),
+        chunks=request.stream(),
+    )
+    return LogoReceived(logo_url=slot.path, mime_type=slot.mime_type or "", size=slot.size or 0)
+
+
+@router.get(
+    "/api/logos/{organization_id}/{file_id}",
+    operation_id="getLogo",
+    response_class=StreamingResponse,
+    responses={200: {"content": {"image/png": {}}}},
+)
+async def get_logo(organization_id: int, file_id: str):
+    """Logos are public (the sign-in screens show them); their names are unguessable."""
+    storage = get_storage()
+    mime = logos.stored_type(storage, organization_id, file_id)
+    key = logos.storage_key(organization_id, file_id)
+    return StreamingResponse(
+        storage.iter_file(key),
+        media_type=mime,
+        headers={
+            "content-length": str(storage.size(key)),
+            "cache-control": "public, max-age=31536000, immutable",
+            "content-security-policy": "default-src 'none'; sandbox",
+        },
+    )

@@ -20,6 +20,10 @@ class User(TenantBase):
     role: Mapped[str] = mapped_column(String(20), default="user", server_default="user")
     password_hash: Mapped[str | None] = mapped_column(Text)
     is_active: Mapped[bool] = mapped_column(Boolean, default=True, server_default="true")
+    # An administrator chose the first password: the person sets their own at first sign-in.
+    force_password_change: Mapped[bool] = mapped_column(
+        Boolean, default=True, server_default="true"
+    )
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()

@@ -1,9 +1,12 @@
 import { Construction } from 'lucide-react'
+import { lazy } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { AuthShell } from '@/features/auth/components/auth-shell'
 import { findAppRoute, isAppPath, orgCodeFromPath } from './paths'
 import NotFoundPage from './routes/not-found'
 import { SignInFlow } from './sign-in-flow'
+
+const PasswordRecoveryRoute = lazy(() => import('./routes/password-recovery'))
 
 function PublicPlaceholder({ title }: { title: string }) {
   return (
@@ -26,6 +29,7 @@ export default function UnauthenticatedApp() {
   const search = useSearch()
   const route = findAppRoute(location)
 
+  if (location === '/forgot-password' || location === '/reset-password') return <PasswordRecoveryRoute />
   if (route?.public) return <PublicPlaceholder title={route.title} />
 
   const fromQuery = new URLSearchParams(search).get('org')?.trim().toLowerCase() || undefined

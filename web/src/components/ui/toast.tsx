@@ -59,7 +59,7 @@ export const ToastDescription = forwardRef<
   ElementRef<typeof ToastPrimitive.Description>,
   ComponentPropsWithoutRef<typeof ToastPrimitive.Description>
 >(({ className, ...props }, ref) => (
-  <ToastPrimitive.Description ref={ref} className={cn('text-sm opacity-90', className)} {...props} />
+  <ToastPrimitive.Description ref={ref} className={cn('text-sm', className)} {...props} />
 ))
 ToastDescription.displayName = 'ToastDescription'
 

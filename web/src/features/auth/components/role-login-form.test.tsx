@@ -90,7 +90,7 @@ describe('RoleLoginForm', () => {
   it('goes back to the organization step and links to forgot password', async () => {
     mockApi({})
     const { onBack } = renderForm()
-    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password')
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password?org=acme')
     await userEvent.click(screen.getByRole('button', { name: 'Back' }))
     expect(onBack).toHaveBeenCalled()
   })

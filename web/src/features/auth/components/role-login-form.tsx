@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { ArrowLeft, Info, ShieldUser, Users } from 'lucide-react'
+import { ArrowLeft, Info, ShieldUser, UserRound, Users } from 'lucide-react'
+import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link } from 'wouter'
 import { z } from 'zod'
@@ -12,6 +13,7 @@ import { saveClientSession } from '@/lib/client-session'
 import { cn } from '@/lib/utils'
 import type { LoginOrganization } from '../api/org-login'
 import { LOGIN_ROLES, useRoleLogin, type LoginRole } from '../api/role-login'
+import { AccountLoginForm } from './account-login-form'
 import { PasswordInput } from './password-input'
 
 const REQUIRED_MESSAGE = 'Please select a role and enter your password'
@@ -66,6 +68,7 @@ export function RoleLoginForm({ organization, onBack, onSignedIn }: RoleLoginFor
   const role = useWatch({ control, name: 'role' }) ?? 'admin'
   const message = errors.role?.message ?? errors.password?.message
   const busy = roleLogin.isPending || isSubmitting
+  const [withAccount, setWithAccount] = useState(false)
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -77,6 +80,10 @@ export function RoleLoginForm({ organization, onBack, onSignedIn }: RoleLoginFor
     saveClientSession({ organization, role: values.role })
     await onSignedIn()
   })
+
+  if (withAccount) {
+    return <AccountLoginForm organization={organization} onBack={() => setWithAccount(false)} onSignedIn={onSignedIn} />
+  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -123,12 +130,16 @@ export function RoleLoginForm({ organization, onBack, onSignedIn }: RoleLoginFor
               </label>
             ))}
           </div>
+          <Button type="button" variant="outline" className="mt-1 justify-start" onClick={() => setWithAccount(true)}>
+            <UserRound aria-hidden="true" className="text-primary" />
+            Sign in with your account
+          </Button>
         </fieldset>
 
         <div className="flex flex-col gap-2">
           <div className="flex items-center justify-between">
             <Label htmlFor="role-password">Password</Label>
-            <Link href="/forgot-password" className="text-sm font-medium text-primary hover:underline">
+            <Link href={`/forgot-password?org=${encodeURIComponent(organization.subdomain)}`} className="text-sm font-medium text-primary hover:underline">
               Forgot password?
             </Link>
           </div>

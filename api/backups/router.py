@@ -1,0 +1,88 @@
+from fastapi import APIRouter
+from fastapi.responses import FileResponse
+
+from api.backups import archive, service
+from api.backups.schemas import (
+    BackupCreated,
+    BackupRead,
+    RestoreReply,
+    RestoreRequest,
+    ValidationDetails,
+    ValidationReply,
+)
+from api.core.errors import NotFound
+from api.deps import AdminOnly, TenantSession
+
+router = APIRouter(tags=["backups"])
+
+
+@router.post("/api/backups/create", response_model=BackupCreated, operation_id="createBackup")
+async def create_backup(principal: AdminOnly):
+    row = await service.start_backup(principal.organization)
+    return BackupCreated(message="Backup started", backup=service.to_read(row))
+
+
+@router.get("/api/backups", response_model=list[BackupRead], operation_id="listBackups")
+async def list_backups(_: AdminOnly, session: TenantSession):
+    return [service.to_read(b) for b in await service.list_backups(session=session)]
+
+
+@router.get(
+    "/api/backups/{filename}/download",
+    operation_id="downloadBackup",
+    response_class=FileResponse,
+    responses={200: {"content": {"application/json": {}}}},
+)
+async def download_backup(filename: str, principal: AdminOnly, session: TenantSession):
+    backup = await service.get_backup(session=session, filename=filename)
+    path = service.completed_file(principal.organization, backup)
+    if not path.is_file():
+        raise NotFound("Backup file not found")
+    return FileResponse(
+        path,
+        media_type="application/json",
+        filename=backup.filename,
+        headers={"cache-control": "private, no-store"},
+    )
+
+
+@router.post(
+    "/api/backups/{filename}/validate",
+    response_model=ValidationReply,
+    response_model_exclude_none=True,
+    operation_id="validateBackup",
+)
+async def validate_backup(filename: str, principal: AdminOnly, session: TenantSession):
+    backup = await service.get_backup(session=session, filename=filename)
+    try:
+        summary = await service.validate(principal.organization, backup)
+    except archive.InvalidBackup as exc:
+        return ValidationReply(valid=False, details=ValidationDetails(error=str(exc)))
+    return ValidationReply(
+        valid=True,
+        details=ValidationDetails(
+            data_keys=summary.tables,
+            version=summary.version,
+            created_at=summary.created_at,
+            counts=summary.counts,
+        ),
+    )
+
+
+@router.post(
+    "/api/backups/{filename}/restore", response_model=RestoreReply, operation_id="restoreBackup"
+)
+async def restore_backup(
+    filename: str, principal: AdminOnly, session: TenantSession, body: RestoreRequest | None = None
+):
+    backup = await service.get_backup(session=session, filename=filename)
+    confirm = body.confirm_restore if body is not None else None
+    safety = await service.restore(principal.organization, backup, confirm=confirm)
+    return RestoreReply(
+        success=True,
+        message=(
+            f"Backup restored successfully. The data as it was before is saved as "
+            f"{safety.filename}."
+        ),
+        safety_backup=safety.filename,
+    )

@@ -1,0 +1,431 @@
+"""Backups of one organisation: made by the worker, listed, downloaded, validated, restored.
+
+A backup row is 'pending' while the file is written to a temporary name; only after the file
+is renamed into place does the row become 'completed' (a failure marks it 'failed'), so a
+worker killed mid-backup never leaves a 'completed' entry behind. A restore checks the file
+completely first, takes a safety backup, then replaces every table in one transaction.
+"""
+
+import asyncio
+import logging
+import os
+import re
+import secrets
+from collections.abc import AsyncIterator, Callable, Iterator
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+from redis.exceptions import RedisError
+from sqlalchemy import Integer, delete, func, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.backups import archive
+from api.backups.models import Backup
+from api.backups.schemas import BackupRead
+from api.core.config import get_settings
+from api.core.db import get_engine, tenant_session, utcnow
+from api.core.errors import BadRequest, Conflict, NotFound, Unavailable
+from api.core.queue import get_queue
+from api.organizations.models import Organization
+
+log = logging.getLogger("merit.backups")
+
+JOB = "backup_organization"
+RETENTION = timedelta(days=7)
+# A pending backup older than this was interrupted (the worker's job timeout is 10 minutes).
+STALE_PENDING = timedelta(hours=1)
+BATCH = 5000
+QUEUE_TIMEOUT = 2.0
+_FILENAME = re.compile(r"^backup-\d{8}-\d{6}-(manual|scheduled|safety)-[0-9a-f]{8}\.json$")
+
+NOT_FOUND = "Backup not found"
+INVALID_NAME = "Invalid backup filename"
+NOT_COMPLETED = "Only completed backups can be validated, downloaded or restored"
+WORKER_DOWN = (
+    "The backup service is not available right now (the background worker cannot be "
+    "reached). Please try again in a few minutes."
+)
+IN_PROGRESS = "A backup is already in progress. Please wait for it to finish."
+CONFIRM_REQUIRED = "Please confirm the restore: send confirmRestore: true"
+
+
+class BackupFailed(RuntimeError):
+    pass
+
+
+def backup_dir(schema: str) -> Path:
+    return get_settings().data_dir / "backups" / schema
+
+
+def backup_path(schema: str, filename: str) -> Path:
+    """The file's path inside the organisation's folder; nothing else is ever reachable."""
+    if not _FILENAME.match(filename):
+        raise BadRequest(INVALID_NAME)
+    base = backup_dir(schema).resolve()
+    path = (base / filename).resolve()
+    if path.parent != base:
+        raise BadRequest(INVALID_NAME)
+    return path
+
+
+def new_filename(kind: str, now: datetime) -> str:
+    return f"backup-{now:%Y%m%d-%H%M%S}-{kind}-{secrets.token_hex(4)}.json"
+
+
+INTERRUPTED = "Interrupted before it finished"
+
+
+def to_read(backup: Backup) -> BackupRead:
+    # A backup pending for longer than any job may run was interrupted (the worker was
+    # killed); it is shown as failed now, and marked so by the next retention run.
+    stale = backup.status == "pending" and backup.timestamp < utcnow() - STALE_PENDING
+    return BackupRead(
+        id=backup.id,
+        filename=backup.filename,
+        timestamp=backup.timestamp,
+        size=round(backup.size_bytes / (1024 * 1024), 2),
+        employee_count=backup.employee_count,
+        status="failed" if stale else backup.status,
+        kind=backup.kind,
+        error=INTERRUPTED if stale else backup.error,
+    )
+
+
+async def list_backups(*, session: AsyncSession) -> list[Backup]:
+    """Newest first."""
+    result = await session.execute(
+        select(Backup).order_by(Backup.timestamp.desc(), Backup.id.desc())
+    )
+    return list(result.scalars())
+
+
+async def get_backup(*, session: AsyncSession, filename: str) -> Backup:
+    """The backup of this organisation with this name (names of others are not found)."""
+    if not _FILENAME.match(filename):
+        raise BadRequest(INVALID_NAME)
+    backup = (
+        await session.execute(select(Backup).where(Backup.filename == filename))
+    ).scalar_one_or_none()
+    if backup is None:
+        raise NotFound(NOT_FOUND)
+    return backup
+
+
+def completed_file(org: Organization, backup: Backup) -> Path:
+    if backup.status != "completed":
+        raise Conflict(NOT_COMPLETED)
+    return backup_path(org.schema_name, backup.filename)
+
+
+# -- making a backup ----------------------------------------------------------------------
+
+
+async def _new_row(org: Organization, kind: str) -> Backup:
+    """A pending row in its own, committed transaction (the worker must be able to see it)."""
+    async with tenant_session(org.schema_name, org.id) as session:
+        if kind == "manual":
+            busy = await session.scalar(
+                select(func.count())
+                .select_from(Backup)
+                .where(Backup.status == "pending", Backup.timestamp > utcnow() - STALE_PENDING)
+            )
+            if busy:
+                raise Conflict(IN_PROGRESS)
+        row = Backup(filename=new_filename(kind, utcnow()), status="pending", kind=kind)
+        session.add(row)
+        await session.flush()
+        await session.refresh(row)
+        return row
+
+
+async def start_backup(org: Organization) -> Backup:
+    """POST /api/backups/create: a pending row, and a job for the worker."""
+    row = await _new_row(org, "manual")
+    try:
+        queue = await asyncio.wait_for(get_queue(), QUEUE_TIMEOUT)
+        try:
+            await queue.enqueue_job(
+                JOB, org.id, row.id, "manual", _job_id=f"backup:{org.id}:manual:{row.id}"
+            )
+        finally:
+            await queue.aclose()
+    except (OSError, RedisError, TimeoutError) as exc:
+        log.error("backup of %s not queued: %s", org.schema_name, exc)
+        async with tenant_session(org.schema_name, org.id) as session:
+            await session.execute(delete(Backup).where(Backup.id == row.id))
+        raise Unavailable(WORKER_DOWN) from exc
+    return row
+
+
+async def _finish(org: Organization, backup_id: int, **values: Any) -> Backup:
+    async with tenant_session(org.schema_name, org.id) as session:
+        await session.execute(update(Backup).where(Backup.id == backup_id).values(**values))
+        row = await session.get(Backup, backup_id)
+        assert row is not None
+        return row
+
+
+async def run_backup(
+    org: Organization, *, backup_id: int | None = None, kind: str = "manual"
+) -> Backup:
+    """Export the organisation now. Idempotent: a backup that is no longer pending is left
+    as it is. Raises BackupFailed (after marking the row failed) when the export fails."""
+    if backup_id is None:
+        row = await _new_row(org, kind)
+    else:
+        async with tenant_session(org.schema_name, org.id) as session:
+            found = await session.get(Backup, backup_id)
+        if found is None:
+            raise NotFound(NOT_FOUND)
+        if found.status != "pending":
+            return found
+        row = found
+    folder = backup_dir(org.schema_name)
+    path = backup_path(org.schema_name, row.filename)
+    tmp = folder / f".{row.filename}.part"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        result = await export_to(org, tmp)
+        os.replace(tmp, path)
+    except BaseException as exc:
+        tmp.unlink(missing_ok=True)
+        log.exception("backup %s of %s failed", row.filename, org.schema_name)
+        await asyncio.shield(
+            _finish(org, row.id, status="failed", error=str(exc)[:500] or type(exc).__name__)
+        )
+        if isinstance(exc, Exception):
+            raise BackupFailed(str(exc)) from exc
+        raise
+    return await _finish(
+        org,
+        row.id,
+        status="completed",
+        size_bytes=result.size,
+        employee_count=result.counts.get("employees", 0),
+        error=None,
+    )
+
+
+@dataclass
+class ExportResult:
+    size: int
+    counts: dict[str, int]
+    checksum: str
+
+
+async def export_to(org: Organization, target: Path) -> ExportResult:
+    """Stream every backed-up table into `target`, from one consistent snapshot."""
+    schema = org.schema_name
+    async with get_engine().connect() as conn:
+        raw = await conn.get_raw_connection()
+        pg: asyncpg.Connection = raw.driver_connection  # type: ignore[assignment]
+        # One snapshot for all tables, so the file is consistent even while people work.
+        async with pg.transaction(isolation="repeatable_read", readonly=True):
+            with open(target, "wb", buffering=1 << 20) as fh:  # noqa: ASYNC230
+                writer = archive.Writer(fh)
+                writer.header(
+                    created_at=utcnow(),
+                    organization={"id": org.id, "subdomain": org.subdomain, "name": org.name},
+                )
+                for table in archive.backup_tables():
+                    writer.start_table(table)
+                    batch: list[str] = []
+                    query = archive.export_query(schema, table)
+                    async for record in pg.cursor(query, prefetch=BATCH):
+                        batch.append(record[0])
+                        if len(batch) >= BATCH:
+                            writer.rows(table, batch)
+                            batch = []
+                    writer.rows(table, batch)
+                    writer.end_table()
+                checksum = writer.finish()
+                fh.flush()
+                os.fsync(fh.fileno())
+    return ExportResult(size=writer.size, counts=writer.counts, checksum=checksum)
+
+
+# -- validating and restoring -------------------------------------------------------------
+
+
+async def validate(org: Organization, backup: Backup) -> archive.Summary:
+    """Check structure, version and checksum. Raises archive.InvalidBackup with the reason."""
+    path = completed_file(org, backup)
+    return await asyncio.to_thread(archive.read_summary, path, organization_id=org.id)
+
+
+async def restore(org: Organization, backup: Backup, *, confirm: Any) -> Backup:
+    """Replace the organisation's data with the backup's, all or nothing; returns the safety
+    backup taken first. Current passwords are kept."""
+    if confirm is not True:
+        raise BadRequest(CONFIRM_REQUIRED)
+    path = completed_file(org, backup)
+    try:
+        await asyncio.to_thread(archive.read_summary, path, organization_id=org.id)
+    except archive.InvalidBackup as exc:
+        raise BadRequest(f"The backup file is invalid: {exc}") from exc
+    try:
+        safety = await run_backup(org, kind="safety")
+    except BackupFailed as exc:
+        raise Conflict(
+            "The safety backup of the current data failed, so nothing was restored."
+        ) from exc
+    try:
+        await load(org, path)
+    except archive.InvalidBackup as exc:
+        raise BadRequest(f"The backup file is invalid: {exc}") from exc
+    except asyncpg.PostgresError as exc:
+        log.warning("restore of %s into %s refused: %s", path.name, org.schema_name, exc)
+        raise BadRequest(f"The backup could not be restored: {exc}") from exc
+    return safety
+
+
+def _take(rows: Iterator[list[Any]], funcs: list[Callable[[Any], Any] | None]) -> list[tuple]:
+    return [archive.convert(row, funcs) for row in islice(rows, BATCH)]
+
+
+async def _records(
+    rows: Iterator[list[Any]], funcs: list[Callable[[Any], Any] | None]
+) -> AsyncIterator[tuple]:
+    """The rows of one table, parsed in a thread a batch at a time (the loop stays free)."""
+    while batch := await asyncio.to_thread(_take, rows, funcs):
+        for record in batch:
+            yield record
+
+
+async def load(org: Organization, path: Path) -> None:
+    """The restore itself: one transaction on one connection; any error rolls all back."""
+    schema = org.schema_name
+    tables = archive.backup_tables()
+    names = ", ".join(f'"{schema}"."{t.name}"' for t in tables)
+    with open(path, "rb") as fh:  # noqa: ASYNC230
+        reader = archive.Reader(fh, organization_id=org.id)
+        await asyncio.to_thread(reader.header)
+        parts = reader.parts()
+        async with get_engine().connect() as conn:
+            raw = await conn.get_raw_connection()
+            pg: asyncpg.Connection = raw.driver_connection  # type: ignore[assignment]
+            async with pg.transaction():
+                # One restore per organisation at a time.
+                await pg.execute(
+                    "SELECT pg_advisory_xact_lock(hashtext($1))", f"merit-restore:{schema}"
+                )
+                await pg.execute(
+                    "CREATE TEMP TABLE merit_keep_users ON COMMIT DROP AS "
+                    f'SELECT id, password_hash FROM "{schema}".users'
+                )
+                await pg.execute(
+                    "CREATE TEMP TABLE merit_keep_settings ON COMMIT DROP AS "
+                    "SELECT admin_password, hr_password, manager_password, user_password "
+                    f'FROM "{schema}".organization_settings ORDER BY id LIMIT 1'
+                )
+                await pg.execute(f"TRUNCATE {names}")
+                while (item := await asyncio.to_thread(next, parts, None)) is not None:
+                    part, rows = item
+                    # Binary COPY, one statement per table: foreign keys (an employee's
+                    # manager among them) are checked once the whole table is in.
+                    await pg.copy_records_to_table(
+                        part.name,
+                        schema_name=schema,
+                        columns=part.columns,
+                        records=_records(rows, archive.converters(part)),
+                    )
+                await _after_load(pg, schema, org.id, tables)
+
+
+async def _after_load(pg: asyncpg.Connection, schema: str, org_id: int, tables: list) -> None:
+    # Passwords are not in backups: everyone keeps the password they have now.
+    await pg.execute(
+        f'UPDATE "{schema}".users u SET password_hash = k.password_hash '
+        "FROM merit_keep_users k WHERE u.id = k.id"
+    )
+    await pg.execute(
+        f'UPDATE "{schema}".organization_settings s SET admin_password = k.admin_password, '
+        "hr_password = k.hr_password, manager_password = k.manager_password, "
+        "user_password = k.user_password FROM merit_keep_settings k"
+    )
+    # New rows must not collide with restored ids.
+    for table in tables:
+        column = table.columns.get("id")
+        if column is not None and isinstance(column.type, Integer):
+            qualified = f'"{schema}"."{table.name}"'
+            await pg.execute(
+                f"SELECT setval(seq, COALESCE((SELECT max(id) FROM {qualified}), 0) + 1, false) "
+                f"FROM pg_get_serial_sequence($1, 'id') AS seq WHERE seq IS NOT NULL",
+                qualified,
+            )
+    # The banner's name and logo follow the restored organisation settings.
+    await pg.execute(
+        "UPDATE public.organizations o SET "
+        "name = COALESCE(NULLIF(btrim(s.business_name), ''), o.name), logo_url = s.logo_url, "
+        f'updated_at = now() FROM (SELECT * FROM "{schema}".organization_settings ORDER BY id '
+        "LIMIT 1) s WHERE o.id = $1 AND char_length(COALESCE(NULLIF(btrim(s.business_name), ''), "
+        "o.name)) >= 2",
+        org_id,
+    )
+    # Accounts that no longer exist are signed out.
+    await pg.execute(
+        "DELETE FROM public.sessions WHERE (sess->>'organizationId')::int = $1 "
+        f"AND sess ? 'userId' AND NOT EXISTS (SELECT 1 FROM \"{schema}\".users u "
+        "WHERE u.id = sess->>'userId')",
+        org_id,
+    )
+
+
+# -- schedule and retention ---------------------------------------------------------------
+
+
+async def scheduled_backup_done(org: Organization, day: date) -> bool:
+    async with tenant_session(org.schema_name, org.id) as session:
+        found = await session.scalar(
+            select(func.count())
+            .select_from(Backup)
+            .where(
+                Backup.kind == "scheduled",
+                Backup.status.in_(("completed", "pending")),
+                func.date(Backup.timestamp) == day,
+            )
+        )
+    return bool(found)
+
+
+async def prune(org: Organization, *, now: datetime | None = None) -> int:
+    """7-day retention (the newest completed backup is always kept), interrupted backups
+    marked failed, and their leftover temporary files removed. Returns backups deleted."""
+    now = now or utcnow()
+    folder = backup_dir(org.schema_name)
+    async with tenant_session(org.schema_name, org.id) as session:
+        await session.execute(
+            update(Backup)
+            .where(Backup.status == "pending", Backup.timestamp < now - STALE_PENDING)
+            .values(status="failed", error=INTERRUPTED)
+        )
+        newest = await session.scalar(
+            select(Backup.id)
+            .where(Backup.status == "completed")
+            .order_by(Backup.timestamp.desc(), Backup.id.desc())
+            .limit(1)
+        )
+        old = (
+            await session.execute(
+                select(Backup).where(
+                    Backup.timestamp < now - RETENTION,
+                    Backup.status != "pending",
+                    Backup.id != (newest or 0),
+                )
+            )
+        ).scalars()
+        removed = 0
+        for row in list(old):
+            backup_path(org.schema_name, row.filename).unlink(missing_ok=True)
+            await session.delete(row)
+            removed += 1
+    if folder.is_dir():
+        cutoff = (now - STALE_PENDING).timestamp()
+        for leftover in folder.glob(".*.part"):
+            if leftover.stat().st_mtime < cutoff:
+                leftover.unlink(missing_ok=True)
+    return removed

@@ -1,0 +1,164 @@
+"""Sending e-mail: through SMTP from the worker when SMTP_HOST is set, otherwise the outbox
+table and a log line, so development never needs a mail server.
+
+Every message is first written to public.mail_outbox in its own transaction: what was sent (or
+would have been) is on record whatever becomes of the caller's transaction, and the worker
+job only carries the row's id. Bodies can hold secrets (reset links), so a body is wiped once
+the message reaches a final state; only the development outbox keeps it, to be read there.
+"""
+
+import asyncio
+import logging
+from email.message import EmailMessage
+
+import aiosmtplib
+from redis.exceptions import RedisError
+
+from api.core.config import get_settings
+from api.core.db import public_session, utcnow
+from api.core.queue import get_queue
+from api.mail.models import MailOutbox
+
+log = logging.getLogger("merit.mail")
+
+JOB = "deliver_mail"
+MAX_TRIES = 5
+SMTP_TIMEOUT = 20
+QUEUE_TIMEOUT = 2.0
+WIPED = "[removed after delivery]"
+
+
+class MailError(Exception):
+    """The SMTP server could not be reached or refused the message."""
+
+
+def smtp_configured() -> bool:
+    return bool(get_settings().smtp_host)
+
+
+async def send_mail(*, to: str, subject: str, body: str, html: str | None = None) -> bool:
+    """Send one message. True when it goes out through SMTP (queued for the worker, or sent
+    at once if the worker's queue is unreachable); False when it was only recorded."""
+    # Header values never carry line breaks (no header injection through a subject).
+    to, subject = " ".join(to.split()), " ".join(subject.split())
+    settings = get_settings()
+    if not settings.smtp_host:
+        keep_body = settings.environment in ("development", "test")
+        outbox_id = await _record(
+            to,
+            subject,
+            body if keep_body else WIPED,
+            html if keep_body else None,
+            status="logged",
+        )
+        if keep_body:
+            log.info(
+                "mail #%s not sent (SMTP is not configured) to=%s subject=%r\n%s",
+                outbox_id,
+                to,
+                subject,
+                body,
+            )
+        else:
+            log.warning("mail #%s to %s not sent: SMTP is not configured", outbox_id, to)
+        return False
+    outbox_id = await _record(to, subject, body, html, status="queued")
+    if outbox_id is None:
+        return await _send_now(to, subject, body, html)
+    try:
+        queue = await asyncio.wait_for(get_queue(), QUEUE_TIMEOUT)
+        try:
+            await queue.enqueue_job(JOB, outbox_id, _job_id=f"mail:{outbox_id}")
+        finally:
+            await queue.aclose()
+        return True
+    except (OSError, RedisError, TimeoutError) as exc:
+        log.warning("mail #%s: worker queue unreachable (%s); sending now", outbox_id, exc)
+    try:
+        await deliver(outbox_id, final=True)
+    except MailError:
+        return False
+    return True
+
+
+async def _record(to: str, subject: str, text: str, html: str | None, *, status: str) -> int | None:
+    """The outbox row's id; None (and a log line) if the outbox itself cannot be written."""
+    try:
+        async with public_session() as db:
+            row = MailOutbox(
+                to_address=to[:255],
+                subject=subject[:300],
+                body_text=text,
+                body_html=html,
+                status=status,
+            )
+            db.add(row)
+            await db.flush()
+            return row.id
+    except Exception:  # a mail must never break the call that sends it
+        log.exception("mail to %s could not be written to the outbox", to)
+        return None
+
+
+def build_message(to: str, subject: str, text: str, html: str | None) -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = get_settings().smtp_from
+    message["To"] = to
+    message["Subject"] = subject
+    message.set_content(text)
+    if html:
+        message.add_alternative(html, subtype="html")
+    return message
+
+
+async def _smtp_send(message: EmailMessage) -> None:
+    settings = get_settings()
+    try:
+        await aiosmtplib.send(
+            message,
+            hostname=settings.smtp_host,
+            port=settings.smtp_port,
+            username=settings.smtp_user or None,
+            password=settings.smtp_password or None,
+            use_tls=settings.smtp_port == 465,
+            timeout=SMTP_TIMEOUT,
+        )
+    except (aiosmtplib.SMTPException, OSError, TimeoutError) as exc:
+        raise MailError(str(exc) or exc.__class__.__name__) from exc
+
+
+async def _send_now(to: str, subject: str, text: str, html: str | None) -> bool:
+    try:
+        await _smtp_send(build_message(to, subject, text, html))
+    except MailError as exc:
+        log.error("mail to %s failed: %s", to, exc)
+        return False
+    return True
+
+
+async def deliver(outbox_id: int, *, final: bool) -> bool:
+    """Send one outbox message through SMTP. Idempotent: a sent message is not sent again.
+
+    Raises MailError when sending failed; `final` marks the row failed (no more retries)."""
+    async with public_session() as db:
+        row = await db.get(MailOutbox, outbox_id, with_for_update=True)
+        if row is None or row.status in ("sent", "failed", "logged"):
+            return row is not None and row.status == "sent"
+        message = build_message(row.to_address, row.subject, row.body_text, row.body_html)
+        row.attempts += 1
+        try:
+            await _smtp_send(message)
+        except MailError as exc:
+            row.last_error = str(exc)[:1000]
+            if final:
+                row.status = "failed"
+                row.body_text, row.body_html = WIPED, None
+            log.warning("mail #%s attempt %s failed: %s", outbox_id, row.attempts, exc)
+            # Commit the attempt before the caller decides about a retry.
+            await db.commit()
+            raise
+        row.status = "sent"
+        row.sent_at = utcnow()
+        row.last_error = None
+        row.body_text, row.body_html = WIPED, None
+    return True

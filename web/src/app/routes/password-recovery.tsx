@@ -1,0 +1,22 @@
+import { Link, useLocation } from 'wouter'
+import { AuthShell } from '@/features/auth/components/auth-shell'
+import { ForgotPasswordPage } from '@/features/password-recovery/components/forgot-password-page'
+import { ResetPasswordPage } from '@/features/password-recovery/components/reset-password-page'
+
+/** /forgot-password and /reset-password, in the sign-in frame, signed in or not. */
+export default function PasswordRecoveryRoute() {
+  const [location] = useLocation()
+  const forgot = location === '/forgot-password'
+  return (
+    <AuthShell
+      title={forgot ? 'Forgot Password' : 'Reset Password'}
+      footer={
+        <Link href="/" className="font-medium text-primary hover:underline">
+          Back to Home
+        </Link>
+      }
+    >
+      {forgot ? <ForgotPasswordPage /> : <ResetPasswordPage />}
+    </AuthShell>
+  )
+}

@@ -1,0 +1,145 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { FieldError } from '@/components/ui/field-error'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { toast } from '@/components/ui/use-toast'
+import { errorMessage } from '@/lib/api-client'
+import { ROLE_LABELS, ROLES } from '@/lib/roles'
+import { useCreateUser } from '../api/users'
+
+/** SPEC §5 Add user: id, email and password required (the id is made here). */
+export const addUserSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required')
+    .pipe(z.email('Invalid email format'))
+    .transform((v) => v.toLowerCase()),
+  firstName: z.string().trim().max(50, 'First name must not exceed 50 characters'),
+  lastName: z.string().trim().max(50, 'Last name must not exceed 50 characters'),
+  role: z.enum(ROLES),
+  password: z
+    .string()
+    .min(1, 'Password is required')
+    .min(8, 'Password must be at least 8 characters long')
+    .regex(/[A-Za-z]/, 'Password must contain at least one letter and one number')
+    .regex(/\d/, 'Password must contain at least one letter and one number'),
+})
+
+type AddUserInput = z.input<typeof addUserSchema>
+
+const EMPTY: AddUserInput = { email: '', firstName: '', lastName: '', role: 'user', password: '' }
+
+const SELECT_CLASS =
+  'flex h-10 w-full rounded-lg border border-input bg-card px-3 py-2 text-sm shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/30'
+
+export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const create = useCreateUser()
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<AddUserInput>({ resolver: zodResolver(addUserSchema), defaultValues: EMPTY })
+
+  const close = (next: boolean) => {
+    if (!next) reset(EMPTY)
+    onOpenChange(next)
+  }
+
+  const onSubmit = handleSubmit((values) => {
+    const data = addUserSchema.parse(values)
+    create.mutate(
+      {
+        id: crypto.randomUUID(),
+        email: data.email,
+        role: data.role,
+        password: data.password,
+        ...(data.firstName ? { firstName: data.firstName } : {}),
+        ...(data.lastName ? { lastName: data.lastName } : {}),
+      },
+      {
+        onSuccess: (user) => {
+          toast({
+            title: 'User added',
+            description: `${user.email} can now sign in with "Sign in with your account" and will choose a new password first.`,
+          })
+          close(false)
+        },
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Failed to add user', description: errorMessage(error, 'Please try again.') }),
+      },
+    )
+  })
+
+  const field = (name: keyof AddUserInput) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `user-${name}-error` : undefined,
+  })
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add User</DialogTitle>
+          <DialogDescription>
+            A person who signs in with their own email address and password. They choose their own password at first
+            sign-in.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="user-email">Email</Label>
+            <Input id="user-email" type="email" autoComplete="off" {...field('email')} {...register('email')} />
+            <FieldError id="user-email-error" message={errors.email?.message} />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="user-firstName">First name</Label>
+              <Input id="user-firstName" {...field('firstName')} {...register('firstName')} />
+              <FieldError id="user-firstName-error" message={errors.firstName?.message} />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="user-lastName">Last name</Label>
+              <Input id="user-lastName" {...field('lastName')} {...register('lastName')} />
+              <FieldError id="user-lastName-error" message={errors.lastName?.message} />
+            </div>
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="user-role">Role</Label>
+            <select id="user-role" className={SELECT_CLASS} {...register('role')}>
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="user-password">First password</Label>
+            <Input
+              id="user-password"
+              type="password"
+              autoComplete="new-password"
+              {...field('password')}
+              {...register('password')}
+            />
+            <FieldError id="user-password-error" message={errors.password?.message} />
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Adding...' : 'Add User'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

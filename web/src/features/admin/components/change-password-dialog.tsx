@@ -1,0 +1,120 @@
+import { KeyRound } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog'
+import { FieldError } from '@/components/ui/field-error'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { toast } from '@/components/ui/use-toast'
+import { errorMessage } from '@/lib/api-client'
+import { useChangePassword } from '../api/change-password'
+
+interface Fields {
+  currentPassword: string
+  newPassword: string
+  confirmPassword: string
+}
+
+const EMPTY: Fields = { currentPassword: '', newPassword: '', confirmPassword: '' }
+
+/** SPEC §5, in this order: all fields, matching confirmation, at least 8 characters. */
+export function changePasswordProblem({ currentPassword, newPassword, confirmPassword }: Fields): string | undefined {
+  if (!currentPassword || !newPassword || !confirmPassword) return 'Please fill in all fields'
+  if (newPassword !== confirmPassword) return 'New passwords do not match'
+  if (newPassword.length < 8) return 'Password must be at least 8 characters long'
+  return undefined
+}
+
+/** Change Password on /admin: the password of whoever is signed in. */
+export function ChangePasswordDialog() {
+  const [open, setOpen] = useState(false)
+  const [fields, setFields] = useState<Fields>(EMPTY)
+  const [problem, setProblem] = useState<string>()
+  const change = useChangePassword()
+
+  const onOpenChange = (next: boolean) => {
+    if (!next) {
+      setFields(EMPTY)
+      setProblem(undefined)
+    }
+    setOpen(next)
+  }
+
+  const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }))
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const found = changePasswordProblem(fields)
+    setProblem(found)
+    if (found) return
+    change.mutate(
+      { currentPassword: fields.currentPassword, newPassword: fields.newPassword },
+      {
+        onSuccess: (reply) => {
+          toast({ title: 'Password changed', description: reply.message ?? 'Password changed successfully' })
+          onOpenChange(false)
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: errorMessage(error, 'Failed to change password. Please try again.'),
+          }),
+      },
+    )
+  }
+
+  const input = (name: keyof Fields, label: string, autoComplete: string) => (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={`change-${name}`}>{label}</Label>
+      <Input
+        id={`change-${name}`}
+        type="password"
+        autoComplete={autoComplete}
+        value={fields[name]}
+        onChange={set(name)}
+        aria-describedby={problem ? 'change-password-problem' : undefined}
+      />
+    </div>
+  )
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <KeyRound aria-hidden="true" />
+          Change Password
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Change Password</DialogTitle>
+          <DialogDescription>Enter your current password, then the new one twice.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          {input('currentPassword', 'Current password', 'current-password')}
+          {input('newPassword', 'New password', 'new-password')}
+          {input('confirmPassword', 'Confirm new password', 'new-password')}
+          <FieldError id="change-password-problem" message={problem} />
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={change.isPending}>
+              {change.isPending ? 'Changing...' : 'Change Password'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,167 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useRef } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { FieldError } from '@/components/ui/field-error'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Textarea } from '@/components/ui/textarea'
+import { toast } from '@/components/ui/use-toast'
+import { errorMessage } from '@/lib/api-client'
+import { isDuplicateSlug, useCreateDepartment, useUpdateDepartment, type Department } from '../api/departments'
+import { departmentFormSchema, type DepartmentFormInput } from '../lib/department-form'
+import { slugify } from '../lib/slug'
+
+interface DepartmentDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The department to edit; none to create one. */
+  department?: Department | null
+  organizationId?: number
+}
+
+const EMPTY: DepartmentFormInput = { name: '', slug: '', description: '' }
+
+/**
+ * Create or edit a department (SPEC §4-§5): while creating, the slug follows the name until the
+ * slug is edited by hand. Save needs a name and a slug.
+ */
+export function DepartmentDialog({ open, onOpenChange, department, organizationId }: DepartmentDialogProps) {
+  const editing = Boolean(department)
+  const create = useCreateDepartment(organizationId)
+  const update = useUpdateDepartment()
+  const slugTouched = useRef(editing)
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    control,
+    formState: { errors },
+  } = useForm<DepartmentFormInput>({ resolver: zodResolver(departmentFormSchema), defaultValues: EMPTY })
+  const [name, slug] = useWatch({ control, name: ['name', 'slug'] })
+
+  useEffect(() => {
+    if (!open) return
+    slugTouched.current = Boolean(department)
+    reset(
+      department
+        ? { name: department.name, slug: department.slug, description: department.description ?? '' }
+        : EMPTY,
+    )
+  }, [open, department, reset])
+
+  const nameField = register('name', {
+    onChange: (event: { target: { value: string } }) => {
+      if (!slugTouched.current) setValue('slug', slugify(event.target.value))
+    },
+  })
+  const slugField = register('slug', {
+    onChange: () => {
+      slugTouched.current = true
+    },
+  })
+
+  const onError = (action: 'create' | 'update') => (error: unknown) => {
+    if (isDuplicateSlug(error)) {
+      toast({
+        variant: 'destructive',
+        title: 'Duplicate Department Slug',
+        description: 'A department with this slug already exists. Please use a different slug.',
+      })
+      setValue('slug', '')
+      slugTouched.current = true
+      return
+    }
+    toast({
+      variant: 'destructive',
+      title: `Failed to ${action} department`,
+      description: errorMessage(error, 'Please try again.'),
+    })
+  }
+
+  const onSubmit = handleSubmit((values) => {
+    const data = departmentFormSchema.parse(values)
+    const body = { name: data.name, slug: data.slug, description: data.description || undefined }
+    if (department) {
+      update.mutate(
+        { id: department.id, ...body, description: data.description },
+        {
+          onSuccess: () => {
+            toast({ title: 'Department updated' })
+            onOpenChange(false)
+          },
+          onError: onError('update'),
+        },
+      )
+    } else {
+      create.mutate(body, {
+        onSuccess: () => {
+          toast({ title: 'Department created' })
+          onOpenChange(false)
+        },
+        onError: onError('create'),
+      })
+    }
+  })
+
+  const busy = create.isPending || update.isPending
+  const canSave = Boolean(name?.trim() && slug?.trim()) && !busy
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{editing ? 'Edit Department' : 'Create Department'}</DialogTitle>
+          <DialogDescription>
+            The slug is how employees refer to the department: lowercase letters, numbers, hyphens and underscores.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="department-name">Name</Label>
+            <Input
+              id="department-name"
+              autoFocus
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? 'department-name-error' : undefined}
+              {...nameField}
+            />
+            <FieldError id="department-name-error" message={errors.name?.message} />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="department-slug">Slug</Label>
+            <Input
+              id="department-slug"
+              spellCheck={false}
+              aria-invalid={errors.slug ? true : undefined}
+              aria-describedby={errors.slug ? 'department-slug-error' : undefined}
+              {...slugField}
+            />
+            <FieldError id="department-slug-error" message={errors.slug?.message} />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="department-description">Description</Label>
+            <Textarea
+              id="department-description"
+              rows={3}
+              aria-invalid={errors.description ? true : undefined}
+              aria-describedby={errors.description ? 'department-description-error' : undefined}
+              {...register('description')}
+            />
+            <FieldError id="department-description-error" message={errors.description?.message} />
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!canSave}>
+              {busy ? 'Saving...' : editing ? 'Save Changes' : 'Create Department'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

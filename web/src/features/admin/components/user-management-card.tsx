@@ -1,0 +1,114 @@
+import { Trash2, UserPlus } from 'lucide-react'
+import { useState } from 'react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { toast } from '@/components/ui/use-toast'
+import { errorMessage } from '@/lib/api-client'
+import { getInitials } from '@/lib/format'
+import { ROLE_LABELS } from '@/lib/roles'
+import { useCurrentUser, useDeleteUser, useUsers, type User } from '../api/users'
+import { AddUserDialog } from './add-user-dialog'
+import { ConfirmDialog } from './confirm-dialog'
+
+function displayName(user: User): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email
+}
+
+/** User Management (SPEC §2): list, add and remove the people who sign in with their own account. */
+export function UserManagementCard() {
+  const { data, isPending, isError } = useUsers()
+  const { data: me } = useCurrentUser()
+  const remove = useDeleteUser()
+  const [adding, setAdding] = useState(false)
+  const [removing, setRemoving] = useState<User | null>(null)
+
+  const confirmRemove = () => {
+    if (!removing) return
+    remove.mutate(removing.id, {
+      onSuccess: () => {
+        toast({ title: 'User removed', description: `${removing.email} can no longer sign in.` })
+        setRemoving(null)
+      },
+      onError: (error) => {
+        toast({ variant: 'destructive', title: 'Failed to remove user', description: errorMessage(error, 'Please try again.') })
+        setRemoving(null)
+      },
+    })
+  }
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle>User Management</CardTitle>
+          <CardDescription>People who sign in with their own email and password.</CardDescription>
+        </div>
+        <Button onClick={() => setAdding(true)}>
+          <UserPlus aria-hidden="true" />
+          Add User
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <div className="flex flex-col gap-2" aria-busy="true">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} className="h-12 w-full" />
+            ))}
+          </div>
+        ) : isError ? (
+          <p className="text-sm text-destructive">The users could not be loaded.</p>
+        ) : data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No users yet. Add people so they can sign in with their own account.
+          </p>
+        ) : (
+          <ul aria-label="Users" className="divide-y rounded-lg border">
+            {data.map((user) => {
+              const isMe = me?.id === user.id
+              return (
+                <li key={user.id} className="flex items-center gap-3 px-4 py-3">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-semibold text-primary"
+                  >
+                    {getInitials(user.firstName, user.lastName)}
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">
+                      {displayName(user)}
+                      {isMe && <span className="ml-2 text-xs text-muted-foreground">(you)</span>}
+                    </p>
+                    <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+                  </div>
+                  <Badge variant={user.role === 'admin' ? 'default' : 'secondary'}>{ROLE_LABELS[user.role]}</Badge>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove ${displayName(user)}`}
+                    disabled={isMe}
+                    title={isMe ? 'You cannot remove your own account' : undefined}
+                    onClick={() => setRemoving(user)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </CardContent>
+      <AddUserDialog open={adding} onOpenChange={setAdding} />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={`Remove ${removing ? displayName(removing) : 'user'}?`}
+        description="They are signed out everywhere and can no longer sign in. Their past actions stay on record."
+        confirmLabel="Remove User"
+        busy={remove.isPending}
+        onConfirm={confirmRemove}
+      />
+    </Card>
+  )
+}

@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query'
+import { z } from 'zod'
+import { apiJson } from '@/lib/api-client'
+import { ROLES } from '@/lib/roles'
+
+const userLoginResponseSchema = z.object({
+  success: z.boolean(),
+  forcePasswordChange: z.boolean().default(false),
+  userRole: z.enum(ROLES),
+})
+
+/** POST /api/auth/user-login: 'Sign in with your account', a person's own e-mail and password. */
+export function userLogin(body: { email: string; password: string }) {
+  return apiJson(userLoginResponseSchema, 'POST', '/api/auth/user-login', body)
+}
+
+export function useUserLogin() {
+  return useMutation({ mutationFn: userLogin })
+}

@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ArrowLeft } from 'lucide-react'
+import { useForm } from 'react-hook-form'
+import { Link } from 'wouter'
+import { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { FieldError } from '@/components/ui/field-error'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { toast } from '@/components/ui/use-toast'
+import { errorMessage, errorStatus } from '@/lib/api-client'
+import { saveClientSession } from '@/lib/client-session'
+import type { LoginOrganization } from '../api/org-login'
+import { useUserLogin } from '../api/user-login'
+import { PasswordInput } from './password-input'
+
+const REQUIRED_MESSAGE = 'Please enter your email and password'
+
+const accountLoginSchema = z.object({
+  email: z.string().trim().min(1, REQUIRED_MESSAGE),
+  password: z.string().min(1, REQUIRED_MESSAGE),
+})
+
+type AccountLoginValues = z.infer<typeof accountLoginSchema>
+
+interface AccountLoginFormProps {
+  organization: LoginOrganization
+  /** Back to choosing a role. */
+  onBack: () => void
+  onSignedIn: () => Promise<void> | void
+}
+
+/** The third way in: a person's own account (e-mail and password), with its own role. */
+export function AccountLoginForm({ organization, onBack, onSignedIn }: AccountLoginFormProps) {
+  const userLogin = useUserLogin()
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<AccountLoginValues>({
+    resolver: zodResolver(accountLoginSchema),
+    defaultValues: { email: '', password: '' },
+  })
+  const busy = userLogin.isPending || isSubmitting
+
+  const onSubmit = handleSubmit(async (values) => {
+    let role
+    try {
+      role = (await userLogin.mutateAsync(values)).userRole
+    } catch (error) {
+      const status = errorStatus(error)
+      toast({
+        variant: 'destructive',
+        title: status === 401 ? 'Login Failed' : status === 429 ? 'Too Many Attempts' : 'Error',
+        description:
+          status === 401 ? 'Invalid credentials' : errorMessage(error, 'Sign-in failed. Please try again.'),
+      })
+      return
+    }
+    saveClientSession({ organization, role })
+    await onSignedIn()
+  })
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex items-center justify-between gap-2">
+        <Button variant="ghost" size="sm" onClick={onBack} className="-ml-2">
+          <ArrowLeft aria-hidden="true" />
+          Back
+        </Button>
+        <span className="truncate rounded-full bg-primary-soft px-3 py-1 text-xs font-medium text-primary">
+          {organization.name}
+        </span>
+      </div>
+
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Sign in with your account</h1>
+        <p className="text-sm text-muted-foreground">Use the email address and password of your own account.</p>
+      </div>
+
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="account-email">Email</Label>
+          <Input
+            id="account-email"
+            type="email"
+            autoComplete="username"
+            autoFocus
+            aria-invalid={errors.email ? true : undefined}
+            {...register('email')}
+          />
+        </div>
+        <div className="flex flex-col gap-2">
+          <div className="flex items-center justify-between">
+            <Label htmlFor="account-password">Password</Label>
+            <Link
+              href={`/forgot-password?org=${encodeURIComponent(organization.subdomain)}`}
+              className="text-sm font-medium text-primary hover:underline"
+            >
+              Forgot password?
+            </Link>
+          </div>
+          <PasswordInput
+            id="account-password"
+            autoComplete="current-password"
+            aria-invalid={errors.password ? true : undefined}
+            {...register('password')}
+          />
+        </div>
+        <FieldError id="account-login-error" message={errors.email?.message ?? errors.password?.message} />
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </form>
+    </div>
+  )
+}

@@ -1,0 +1,70 @@
+import { TriangleAlert } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { toast } from '@/components/ui/use-toast'
+import { errorMessage } from '@/lib/api-client'
+import { useRestoreBackup, type Backup } from '../api/backups'
+import { page } from '../lib/page'
+
+/** SPEC §4, §9: after a successful restore the page reloads in 2 seconds. */
+export const RELOAD_DELAY_MS = 2000
+
+interface RestoreBackupDialogProps {
+  backup: Backup | null
+  onOpenChange: (open: boolean) => void
+}
+
+export function RestoreBackupDialog({ backup, onOpenChange }: RestoreBackupDialogProps) {
+  const restore = useRestoreBackup()
+
+  const confirm = () => {
+    if (!backup) return
+    restore.mutate(backup.filename, {
+      onSuccess: (reply) => {
+        onOpenChange(false)
+        if (!reply.success) {
+          toast({ title: 'Restore Information', description: reply.message ?? 'The backup was not restored.' })
+          return
+        }
+        toast({
+          title: 'Restore Successful',
+          description: `${reply.message ?? 'The backup was restored.'} The page reloads in 2 seconds.`,
+        })
+        setTimeout(() => page.reload(), RELOAD_DELAY_MS)
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Restore Failed',
+          description: errorMessage(error, 'The backup could not be restored. Nothing was changed.'),
+        }),
+    })
+  }
+
+  return (
+    <Dialog open={backup !== null} onOpenChange={(open) => !restore.isPending && onOpenChange(open)}>
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2">
+            <TriangleAlert aria-hidden="true" className="size-5 text-destructive" />
+            Restore this backup?
+          </DialogTitle>
+          <DialogDescription>
+            All current data of the organization (employees, reviews, templates, certifications, notes, documents,
+            reminders, departments and users) is replaced by the backup from{' '}
+            <span className="font-mono">{backup?.filename}</span>. A safety backup of the current data is saved first,
+            and everyone keeps their current password.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={restore.isPending}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={confirm} disabled={restore.isPending}>
+            {restore.isPending ? 'Restoring...' : 'Restore Backup'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query'
+import { z } from 'zod'
+import { apiJson } from '@/lib/api-client'
+
+const replySchema = z.object({ success: z.boolean(), message: z.string().nullish() })
+
+/** POST /api/auth/reset-password/confirm: a reset token (from the e-mail) and the new password. */
+export function confirmPasswordReset(body: { token: string; newPassword: string }) {
+  return apiJson(replySchema, 'POST', '/api/auth/reset-password/confirm', body)
+}
+
+export function useConfirmPasswordReset() {
+  return useMutation({ mutationFn: confirmPasswordReset })
+}

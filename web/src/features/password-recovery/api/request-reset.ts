@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query'
+import { z } from 'zod'
+import { apiJson } from '@/lib/api-client'
+
+const replySchema = z.object({ success: z.boolean(), message: z.string().optional() })
+
+/**
+ * POST /api/auth/reset-password/request. The server answers the same whether or not the
+ * address is known. The organization is named by id, by code, or (neither) by the one chosen
+ * at sign-in.
+ */
+export interface ResetRequestBody {
+  email: string
+  organizationId?: number
+  subdomain?: string
+}
+
+export function requestPasswordReset(body: ResetRequestBody) {
+  return apiJson(replySchema, 'POST', '/api/auth/reset-password/request', body)
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset })
+}

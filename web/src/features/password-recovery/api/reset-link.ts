@@ -1,0 +1,41 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
+import { z } from 'zod'
+import { apiJson } from '@/lib/api-client'
+
+export const VALIDATE_RESET_TOKEN_KEY = '/api/validate-reset-token'
+
+const validationSchema = z.object({
+  valid: z.boolean(),
+  role: z.string().nullish(),
+  organizationName: z.string().nullish(),
+  message: z.string().nullish(),
+})
+
+export type ResetLinkValidation = z.output<typeof validationSchema>
+
+/** POST /api/validate-reset-token: is the super admin's link still good? (It stays unused.) */
+export const resetLinkQueryOptions = (token: string, role: string) =>
+  queryOptions({
+    queryKey: [VALIDATE_RESET_TOKEN_KEY, token, role] as const,
+    queryFn: ({ signal }) =>
+      apiJson(validationSchema, 'POST', VALIDATE_RESET_TOKEN_KEY, { token, role }, { signal }),
+  })
+
+export function useResetLinkValidation(token: string, role: string, enabled: boolean) {
+  return useQuery({ ...resetLinkQueryOptions(token, role), enabled })
+}
+
+const resetReplySchema = z.object({
+  success: z.boolean().optional(),
+  message: z.string().nullish(),
+  organizationSubdomain: z.string().nullish(),
+})
+
+/** POST /api/reset-password: uses the link once and sets the role's new password. */
+export function resetPasswordWithLink(body: { token: string; role: string; newPassword: string }) {
+  return apiJson(resetReplySchema, 'POST', '/api/reset-password', body)
+}
+
+export function useResetPasswordWithLink() {
+  return useMutation({ mutationFn: resetPasswordWithLink })
+}

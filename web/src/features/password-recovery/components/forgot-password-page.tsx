@@ -1,0 +1,147 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ArrowLeft, KeyRound, MailCheck } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Link, useSearch } from 'wouter'
+import type { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { FieldError } from '@/components/ui/field-error'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { toast } from '@/components/ui/use-toast'
+import { useRequestPasswordReset } from '../api/request-reset'
+import { forgotPasswordSchema, RESET_TOAST_MS } from '../lib/password-rules'
+
+type FormInput = z.input<typeof forgotPasswordSchema>
+
+const SEND_FAILED = 'Failed to send reset link. Please try again.'
+
+/** Where "Back to Login" goes: the sign-in of the organization, when we know it. */
+export function loginHref(code?: string): string {
+  return code ? `/?org=${encodeURIComponent(code)}` : '/'
+}
+
+/**
+ * Forgot password (SPEC §2, §4): an e-mail field, then a confirmation with Send Another Link
+ * and Back to Login. The organization comes from ?org= (the role login screen passes it); a
+ * visitor without one is asked for the organization code too.
+ */
+export function ForgotPasswordPage() {
+  const search = useSearch()
+  const orgFromLink = new URLSearchParams(search).get('org')?.trim().toLowerCase() || undefined
+  const [sentTo, setSentTo] = useState<{ email: string; code?: string } | null>(null)
+  const request = useRequestPasswordReset()
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FormInput>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '', organizationCode: orgFromLink ?? '' },
+  })
+
+  const send = (email: string, code?: string) =>
+    request.mutate(
+      { email, ...(code ? { subdomain: code } : {}) },
+      {
+        onSuccess: () => {
+          setSentTo({ email, code })
+          toast({
+            title: 'Reset link sent',
+            description: 'If an account exists for that email address, a reset link is on its way.',
+            duration: RESET_TOAST_MS,
+          })
+        },
+        onError: () =>
+          toast({ variant: 'destructive', title: 'Error', description: SEND_FAILED, duration: RESET_TOAST_MS }),
+      },
+    )
+
+  const onSubmit = handleSubmit((values) => {
+    const data = forgotPasswordSchema.parse(values)
+    const code = orgFromLink ?? data.organizationCode
+    if (!code) {
+      setError('organizationCode', { message: 'Please enter your organization code' })
+      return
+    }
+    send(data.email, code)
+  })
+
+  if (sentTo) {
+    return (
+      <div className="flex flex-col items-center gap-4 text-center">
+        <span className="flex size-12 items-center justify-center rounded-xl bg-success/10 text-success">
+          <MailCheck aria-hidden="true" className="size-6" />
+        </span>
+        <h1 className="text-2xl font-semibold tracking-tight">Check your email</h1>
+        <p className="text-sm text-muted-foreground">
+          If an account exists for <span className="font-medium text-foreground">{sentTo.email}</span>, we have sent a
+          link to reset its password. The link is valid for 1 hour and works once.
+        </p>
+        <div className="flex w-full flex-col gap-2">
+          <Button variant="outline" disabled={request.isPending} onClick={() => send(sentTo.email, sentTo.code)}>
+            {request.isPending ? 'Sending...' : 'Send Another Link'}
+          </Button>
+          <Button asChild>
+            <Link href={loginHref(sentTo.code)}>Back to Login</Link>
+          </Button>
+        </div>
+      </div>
+    )
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <span className="mb-2 flex size-11 items-center justify-center rounded-xl bg-primary-soft text-primary">
+          <KeyRound aria-hidden="true" className="size-5" />
+        </span>
+        <h1 className="text-2xl font-semibold tracking-tight">Forgot your password?</h1>
+        <p className="text-sm text-muted-foreground">
+          Enter the email address of your account and we will send you a link to choose a new password.
+        </p>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {!orgFromLink && (
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="forgot-org">Organization code</Label>
+            <Input
+              id="forgot-org"
+              autoComplete="organization"
+              aria-invalid={errors.organizationCode ? true : undefined}
+              aria-describedby={errors.organizationCode ? 'forgot-org-error' : undefined}
+              {...register('organizationCode')}
+            />
+            <FieldError id="forgot-org-error" message={errors.organizationCode?.message} />
+          </div>
+        )}
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="forgot-email">Email address</Label>
+          <Input
+            id="forgot-email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? 'forgot-email-error' : undefined}
+            {...register('email')}
+          />
+          <FieldError id="forgot-email-error" message={errors.email?.message} />
+        </div>
+        <Button type="submit" size="lg" disabled={request.isPending}>
+          {request.isPending ? 'Sending...' : 'Send Reset Link'}
+        </Button>
+      </form>
+      <div className="flex items-center justify-between text-sm">
+        <Link href={loginHref(orgFromLink)} className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to Login
+        </Link>
+        <Link href="/reset-password" className="font-medium text-primary hover:underline">
+          I have a reset token
+        </Link>
+      </div>
+    </div>
+  )
+}
