@@ -2,7 +2,7 @@
 
 Revision ID: 0001_public
 Revises:
-Create Date: 2026-11-22 15:36:39.700479
+Create Date: 2026-11-22 16:14:21.709686
 """
 
 from collections.abc import Sequence

@@ -2,7 +2,7 @@
 
 Revision ID: 0001_tenant
 Revises:
-Create Date: 2026-11-22 15:36:56.648926
+Create Date: 2026-11-22 16:14:28.285148
 """
 
 from collections.abc import Sequence
