@@ -10,6 +10,7 @@ from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
+from starlette.middleware.gzip import GZipMiddleware
 
 import api
 from api.core.config import get_settings
@@ -101,7 +102,9 @@ def _mount_web(app: FastAPI, dist: Path) -> None:
     """Serve the built SPA: real files as they are, every other path gets index.html."""
     index = dist / "index.html"
     if (dist / "assets").is_dir():
-        app.mount("/assets", StaticFiles(directory=dist / "assets"), name="assets")
+        # Compressed here so the first load is small even without a proxy in front.
+        assets = GZipMiddleware(StaticFiles(directory=dist / "assets"), minimum_size=1024)
+        app.mount("/assets", assets, name="assets")
 
     # A plain def: file-system checks run in the thread pool, off the event loop.
     # HEAD too: uptime monitors and link checkers ask with it.

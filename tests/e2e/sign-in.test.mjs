@@ -1,50 +1,35 @@
 // Browser test of the main sign-in flow against a running Merit (API + built web).
 // Needs a fresh database with the demo organisation: the first admin sign-in must change the
-// default password. Run: MERIT_E2E_URL=http://localhost:8000 node --test tests/e2e/
+// default password, so this file must run first (node --test runs the files in name order;
+// the other files are named workflow-*). Run: bash tests/e2e/run.sh
 import assert from 'node:assert/strict'
-import { mkdirSync } from 'node:fs'
 import { after, before, test } from 'node:test'
-import { chromium } from 'playwright-core'
+import { currentPassword } from './lib/auth.mjs'
+import { closeBrowser, openBrowser } from './lib/browser.mjs'
+import { BASE_URL, NEW_PASSWORD, ORG, defaultPassword } from './lib/env.mjs'
 
-const BASE_URL = (process.env.MERIT_E2E_URL ?? 'http://localhost:8000').replace(/\/$/, '')
-const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname
-const ORG = 'demo'
-const DEFAULT_PASSWORD = `admin${ORG}`
-const NEW_PASSWORD = 'Welcome2026x'
+const DEFAULT_PASSWORD = defaultPassword('admin', ORG)
 
-let browser
-let context
+let b
 let page
 
 before(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true })
-  browser = await chromium.launch({
-    executablePath: process.env.MERIT_CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
-  context = await browser.newContext({ viewport: { width: 1280, height: 860 } })
-  page = await context.newPage()
-  page.setDefaultTimeout(15_000)
+  b = await openBrowser('sign-in')
+  page = b.page
 })
 
 after(async () => {
-  await browser?.close()
+  await closeBrowser(b)
 })
 
-const shot = (name) => page.screenshot({ path: `${SCREENSHOTS}sign-in-${name}.png`, fullPage: true })
+const shot = (name) => b.shot(name)
 
 test('an admin signs in, changes the default password, sees the dashboard and logs out', async () => {
-  const pageErrors = []
-  page.on('pageerror', (error) => pageErrors.push(error))
-
+  const state = await currentPassword('admin', ORG)
+  assert.ok(
+    state.forceChange && state.password === DEFAULT_PASSWORD,
+    'needs a fresh demo organisation whose admin still has the default password (run tests/e2e/run.sh)',
+  )
   await page.goto(`${BASE_URL}/`)
   const featuresHeading = page.getByRole('heading', { name: 'The whole performance cycle, handled' })
   await featuresHeading.waitFor()
@@ -59,7 +44,7 @@ test('an admin signs in, changes the default password, sees the dashboard and lo
   await page.getByText(`e.g. ${DEFAULT_PASSWORD}`).waitFor()
   await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD)
   await shot('03-role')
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
 
   const dialog = page.getByRole('dialog', { name: 'Change your password' })
   await dialog.waitFor()
@@ -83,5 +68,5 @@ test('an admin signs in, changes the default password, sees the dashboard and lo
   assert.equal(await page.evaluate(() => sessionStorage.getItem('isAuthenticated')), null)
   await shot('06-logged-out')
 
-  assert.deepEqual(pageErrors, [], 'the page raised no uncaught errors')
+  assert.deepEqual(b.pageErrors, [], 'the page raised no uncaught errors')
 })

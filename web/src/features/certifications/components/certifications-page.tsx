@@ -446,7 +446,7 @@ export default function CertificationsPage() {
         </div>
 
         {certifications.isPending ? (
-          <div aria-label="Loading certifications" className="flex flex-col gap-2">
+          <div role="status" aria-label="Loading certifications" className="flex flex-col gap-2">
             {Array.from({ length: 6 }, (_, i) => (
               <Skeleton key={i} className="h-12 w-full" />
             ))}

@@ -131,7 +131,7 @@ export function EmployeeCertificationsSection({
       </CardHeader>
       <CardContent>
         {isPending ? (
-          <div aria-label="Loading certifications" className="flex flex-col gap-3">
+          <div role="status" aria-label="Loading certifications" className="flex flex-col gap-3">
             <Skeleton className="h-10 w-full" />
             <Skeleton className="h-10 w-full" />
           </div>

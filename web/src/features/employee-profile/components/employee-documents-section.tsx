@@ -159,7 +159,7 @@ export function EmployeeDocumentsSection({ employeeId, canManage }: { employeeId
       </CardHeader>
       <CardContent>
         {isPending ? (
-          <div aria-label="Loading documents" className="flex flex-col gap-3">
+          <div role="status" aria-label="Loading documents" className="flex flex-col gap-3">
             {Array.from({ length: 2 }, (_, i) => (
               <Skeleton key={i} className="h-12 w-full" />
             ))}

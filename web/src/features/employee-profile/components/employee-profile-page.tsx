@@ -63,7 +63,7 @@ function Profile({ id, role, renderEditEmployee, renderCertifications }: { id: n
 
   if (isPending) {
     return (
-      <div aria-label="Loading employee" className="flex flex-col gap-4">
+      <div role="status" aria-label="Loading employee" className="flex flex-col gap-4">
         <Skeleton className="h-40 w-full rounded-xl" />
         <Skeleton className="h-64 w-full rounded-xl" />
       </div>

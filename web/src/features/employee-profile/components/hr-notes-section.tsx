@@ -31,7 +31,7 @@ export function HrNotesSection({ employeeId, canAdd }: { employeeId: number; can
       </CardHeader>
       <CardContent>
         {isPending ? (
-          <div aria-label="Loading notes" className="flex flex-col gap-2">
+          <div role="status" aria-label="Loading notes" className="flex flex-col gap-2">
             {Array.from({ length: 3 }, (_, i) => (
               <Skeleton key={i} className="h-8 w-full" />
             ))}

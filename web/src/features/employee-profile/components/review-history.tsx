@@ -96,7 +96,7 @@ export function ReviewHistory({ employeeId }: { employeeId: number }) {
       </CardHeader>
       <CardContent>
         {isPending ? (
-          <div aria-label="Loading reviews" className="flex flex-col gap-3">
+          <div role="status" aria-label="Loading reviews" className="flex flex-col gap-3">
             <Skeleton className="h-5 w-48" />
             <Skeleton className="h-4 w-64" />
             <Skeleton className="h-16 w-full" />

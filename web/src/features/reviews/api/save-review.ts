@@ -10,6 +10,7 @@ const AFFECTED = [
   ['/api/dashboard/activity'],
   ['/api/reminders'],
   ['/api/employees'],
+  ['/api/analytics'],
 ]
 
 function refresh(queryClient: QueryClient) {
@@ -57,5 +58,12 @@ export function updateReview({ id, ...body }: UpdateReviewInput) {
 
 export function useUpdateReview() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: updateReview, onSuccess: () => refresh(queryClient) })
+  // Not awaited: the refreshed review (now completed) switches the wizard to its read-only view,
+  // which unmounts the form, and the caller's own onSuccess (toast, close) would never run.
+  return useMutation({
+    mutationFn: updateReview,
+    onSuccess: () => {
+      void refresh(queryClient)
+    },
+  })
 }

@@ -53,7 +53,7 @@ export default function TemplatesPage() {
       />
       <div className="p-4 sm:p-6 lg:p-8">
         {isPending ? (
-          <div aria-label="Loading templates" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          <div role="status" aria-label="Loading templates" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {Array.from({ length: 6 }, (_, i) => (
               <Card key={i} className="flex flex-col gap-3 p-5">
                 <Skeleton className="h-5 w-40" />

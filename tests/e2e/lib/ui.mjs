@@ -1,0 +1,79 @@
+// Locators and small waits the flows share. Role and label locators only.
+
+/** The toast with this title or message (Radix toasts live in the "Notifications (F8)" region). */
+export function toast(page, title) {
+  return page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: true }).first()
+}
+
+/** The card (closest ancestor) of a heading that also holds a button named `button` (text or aria-label). */
+export function cardOf(page, heading, button) {
+  const title = typeof heading === 'string' ? page.getByRole('heading', { name: heading, exact: true }) : heading
+  const name = JSON.stringify(button)
+  return title.locator(`xpath=ancestor::*[.//button[normalize-space()=${name} or @aria-label=${name}]][1]`)
+}
+
+/** Open a screen through the sidebar and wait for its page heading. */
+export async function openFromSidebar(page, link, heading = link) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click()
+  await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor()
+}
+
+/**
+ * The number shown on a stat card titled `label` (dashboard and analytics cards: a heading and
+ * a number next to it), once it has loaded; with `expected`, wait until it shows that number
+ * (a refreshed list may first show the cached one).
+ */
+export async function statValue(page, label, expected) {
+  const read = ({ label, expected }) => {
+    for (const h of document.querySelectorAll('h3')) {
+      if (h.textContent.trim() !== label) continue
+      for (let node = h.parentElement; node; node = node.parentElement) {
+        const value = [...node.querySelectorAll('p')].find((p) => /^\d+(\.\d+)?$/.test(p.textContent.trim()))
+        if (!value) continue
+        const number = Number(value.textContent.trim())
+        return expected === undefined || number === expected ? { number } : null
+      }
+    }
+    return null
+  }
+  try {
+    const handle = await page.waitForFunction(read, { label, expected }, { timeout: 10_000 })
+    return (await handle.jsonValue()).number
+  } catch (error) {
+    const shown = await page.evaluate(read, { label, expected: undefined })
+    throw new Error(`stat "${label}": expected ${expected ?? 'a number'}, the page shows ${shown?.number}`, { cause: error })
+  }
+}
+
+/** Today plus `days`, as YYYY-MM-DD (the browser and the server share this machine's clock). */
+export function isoDay(days = 0) {
+  const d = new Date()
+  d.setDate(d.getDate() + days)
+  const pad = (n) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+}
+
+/** A short suffix that keeps names unique across runs against the same server. */
+export const runId = () => Date.now().toString(36).slice(-5)
+
+/**
+ * Choose a radio by clicking its label, as a user does (several screens draw the radio
+ * visually hidden inside a styled label).
+ */
+export async function chooseRadio(scope, name) {
+  const radio = scope.getByRole('radio', { name, exact: true })
+  const page = typeof scope.page === 'function' ? scope.page() : scope
+  // (a `has` locator is relative to the label, so it starts from the page)
+  await scope.locator('label').filter({ has: page.getByRole('radio', { name, exact: true }) }).click()
+  if (!(await radio.isChecked())) throw new Error(`radio ${name} did not become checked`)
+}
+
+/** Wait until `locator` matches exactly `count` elements (e.g. a debounced search has applied). */
+export async function waitForCount(locator, count, timeout = 10_000) {
+  const deadline = Date.now() + timeout
+  let seen
+  while ((seen = await locator.count()) !== count) {
+    if (Date.now() > deadline) throw new Error(`expected ${count} matches of ${locator}, found ${seen}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}

@@ -1,0 +1,165 @@
+// Issue 3: add an employee, find it by search, open its profile, add a note, upload and
+// download a PDF, archive and restore, delete permanently. Each screen is also checked by axe.
+import assert from 'node:assert/strict'
+import { readFile } from 'node:fs/promises'
+import { after, before, test } from 'node:test'
+import { signIn } from './lib/auth.mjs'
+import { expectAccessible } from './lib/axe.mjs'
+import { closeBrowser, openBrowser } from './lib/browser.mjs'
+import { isoDay, runId, toast, waitForCount } from './lib/ui.mjs'
+
+let b
+
+before(async () => {
+  b = await openBrowser('employees')
+})
+
+after(async () => {
+  await closeBrowser(b)
+})
+
+/** A small, valid one-page PDF. */
+function pdf(text) {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${`BT /F1 18 Tf 20 70 Td (${text}) Tj ET`.length} >>\nstream\nBT /F1 18 Tf 20 70 Td (${text}) Tj ET\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]
+  let body = '%PDF-1.4\n'
+  const offsets = objects.map((object, i) => {
+    const offset = body.length
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`
+    return offset
+  })
+  const xref = body.length
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
+  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return Buffer.from(body, 'latin1')
+}
+
+test('an employee is added, found, documented, archived, restored and deleted', async () => {
+  const { page, shot } = b
+  const id = runId()
+  const first = 'Ada'
+  const last = `Testperson${id}`
+  const name = `${first} ${last}`
+  await signIn(page, { path: '/employees' })
+  await page.getByRole('heading', { level: 1, name: 'Employees' }).waitFor()
+
+  // 1. Add New Employee.
+  await page.getByRole('button', { name: 'Add Employee' }).click()
+  const add = page.getByRole('dialog', { name: 'Add New Employee' })
+  await add.getByLabel('First Name').fill(first)
+  await add.getByLabel('Last Name').fill(last)
+  await add.getByLabel('Email Address').fill(`ada.${id}@example.com`)
+  const department = add.getByLabel('Department')
+  await department.locator('option').nth(1).waitFor({ state: 'attached' })
+  await department.selectOption({ index: 1 })
+  await add.getByLabel('Position').fill('Quality Engineer')
+  await add.getByLabel('Start Date').fill(isoDay(-30))
+  await add.getByLabel('Review Schedule').selectOption('annual')
+  await add.getByLabel('Next Review Date').fill(isoDay(60))
+  await expectAccessible(page, 'Add New Employee dialog')
+  await shot('01-add-employee')
+  await add.getByRole('button', { name: 'Add Employee' }).click()
+  await toast(page, 'Employee added successfully!').waitFor()
+  await add.waitFor({ state: 'detached' })
+
+  // 2. Found by search.
+  const employees = page.getByRole('list', { name: 'Employees' })
+  await page.getByRole('searchbox', { name: 'Search employees' }).fill(last)
+  const card = employees.getByRole('article', { name })
+  await card.waitFor()
+  await card.getByText('Quality Engineer').waitFor()
+  await waitForCount(employees.getByRole('article'), 1) // the search finds only the new employee
+  await expectAccessible(page, 'Employees')
+  await shot('02-search')
+
+  // 3. Profile.
+  await card.getByRole('link', { name: `View Profile of ${name}` }).click()
+  await page.getByRole('heading', { level: 1, name: 'Employee Profile' }).waitFor()
+  await page.getByRole('heading', { name }).waitFor()
+  await page.getByText('Quality Engineer').first().waitFor()
+
+  // 4. HR note.
+  await page.getByRole('button', { name: 'Add Note' }).click()
+  const noteDialog = page.getByRole('dialog', { name: 'Add Note' })
+  await noteDialog.getByLabel('Category').selectOption('recognition')
+  await noteDialog.getByLabel('Note').fill('Found the release-blocking bug before launch.')
+  await expectAccessible(page, 'Add Note dialog')
+  await noteDialog.getByRole('button', { name: 'Add Note' }).click()
+  await toast(page, 'Note Added').waitFor()
+  await noteDialog.waitFor({ state: 'detached' })
+  const noteRow = page.getByRole('row').filter({ hasText: 'Found the release-blocking bug before launch.' })
+  await noteRow.getByRole('cell', { name: 'Recognition' }).waitFor()
+  await noteRow.getByRole('cell', { name: 'HR Admin' }).waitFor()
+
+  // 5. Upload a PDF, then download it and compare the bytes.
+  const file = pdf(`Contract of ${name}`)
+  await page.getByRole('button', { name: 'Upload Document' }).click()
+  const upload = page.getByRole('dialog', { name: 'Upload Document' })
+  await upload.getByLabel('File', { exact: false }).first().setInputFiles({
+    name: 'employment-contract.pdf',
+    mimeType: 'application/pdf',
+    buffer: file,
+  })
+  await upload.getByText('employment-contract.pdf').waitFor()
+  assert.equal(await upload.getByLabel('Title').inputValue(), 'employment-contract', 'the title defaults to the file name')
+  await upload.getByLabel('Document Type').selectOption('contract')
+  await upload.getByLabel('Tags').fill('onboarding, signed')
+  await expectAccessible(page, 'Upload Document dialog')
+  await shot('03-upload')
+  await upload.getByRole('button', { name: 'Upload Document' }).click()
+  await toast(page, 'Document uploaded').waitFor()
+  await upload.waitFor({ state: 'detached' })
+  const documents = page.getByRole('list', { name: 'Documents' })
+  await documents.getByText('employment-contract.pdf', { exact: false }).waitFor()
+
+  const downloading = page.waitForEvent('download')
+  await documents.getByRole('button', { name: 'Download employment-contract' }).click()
+  const download = await downloading
+  assert.equal(download.suggestedFilename(), 'employment-contract.pdf')
+  const downloaded = await readFile(await download.path())
+  assert.ok(downloaded.equals(file), 'the downloaded file is the uploaded one, byte for byte')
+  await toast(page, 'Download started').waitFor()
+  await expectAccessible(page, 'Employee Profile')
+  await shot('04-profile')
+
+  // 6. Archive: hidden from the list until Show Archived; then restore.
+  await page.getByRole('link', { name: 'Back to Employees' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Employees' }).waitFor()
+  const search = page.getByRole('searchbox', { name: 'Search employees' })
+  await search.fill(last)
+  await card.waitFor()
+  await card.getByRole('button', { name: `Actions for ${name}` }).click()
+  await expectAccessible(page, 'Employee card menu')
+  await page.getByRole('menuitem', { name: 'Archive' }).click()
+  await toast(page, 'Employee archived successfully').waitFor()
+  await page.getByText('No employees found').waitFor()
+  await page.getByRole('button', { name: 'Show Archived' }).click()
+  await card.getByText('Archived', { exact: true }).waitFor()
+  await shot('05-archived')
+  await card.getByRole('button', { name: `Actions for ${name}` }).click()
+  await page.getByRole('menuitem', { name: 'Restore' }).click()
+  await toast(page, 'Employee restored successfully').waitFor()
+  await card.getByText('Archived', { exact: true }).waitFor({ state: 'detached' })
+  await page.getByRole('button', { name: 'Hide Archived' }).click()
+  await card.waitFor()
+
+  // 7. Delete permanently, after a confirmation.
+  await card.getByRole('button', { name: `Actions for ${name}` }).click()
+  await page.getByRole('menuitem', { name: 'Delete Permanently' }).click()
+  const confirm = page.getByRole('alertdialog', { name: `Delete ${name} permanently?` })
+  await expectAccessible(page, 'Delete employee confirmation')
+  await confirm.getByRole('button', { name: 'Delete Permanently' }).click()
+  await toast(page, 'Employee deleted successfully').waitFor()
+  await page.getByText('No employees found').waitFor()
+  await page.getByRole('button', { name: 'Show Archived' }).click()
+  await page.getByText('No employees found').waitFor()
+  await shot('06-deleted')
+
+  assert.deepEqual(b.pageErrors, [], 'the page raised no uncaught errors')
+})

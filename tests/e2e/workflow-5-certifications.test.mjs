@@ -1,0 +1,94 @@
+// Issue 5: create a certification type, assign it with an expiry 10 days away, see 'Expires in
+// 10 days' on the profile and the certifications page, and a reminder after the job runs. The
+// job is the worker's daily certification-reminder job, run at once from here (lib/server.mjs).
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import { signIn } from './lib/auth.mjs'
+import { expectAccessible } from './lib/axe.mjs'
+import { closeBrowser, openBrowser } from './lib/browser.mjs'
+import { runCertificationReminders } from './lib/server.mjs'
+import { isoDay, openFromSidebar, runId, toast } from './lib/ui.mjs'
+
+let b
+
+before(async () => {
+  b = await openBrowser('certifications')
+})
+
+after(async () => {
+  await closeBrowser(b)
+})
+
+test('a certification expiring in 10 days shows everywhere and raises a reminder', async () => {
+  const { page, shot } = b
+  const TYPE = `E2E Forklift Licence ${runId()}`
+  await signIn(page, { path: '/certifications/types' })
+  await page.getByRole('heading', { level: 1, name: 'Certification Types' }).waitFor()
+
+  // 1. A new certification type.
+  await page.getByRole('button', { name: 'Add Certification Type' }).first().click()
+  const typeDialog = page.getByRole('dialog', { name: 'Add Certification Type' })
+  await typeDialog.getByLabel('Certification Name').fill(TYPE)
+  await typeDialog.getByLabel('Description').fill('Operating forklifts in the warehouse.')
+  await typeDialog.getByLabel('Issuing Organization').fill('Safety Board')
+  await typeDialog.getByLabel('Validity (months)').fill('12')
+  await expectAccessible(page, 'Add Certification Type dialog')
+  await typeDialog.getByRole('button', { name: 'Add Certification Type' }).click()
+  await toast(page, 'Certification type created successfully!').waitFor()
+  await typeDialog.waitFor({ state: 'detached' })
+  const typeCard = page.getByTestId('certification-type-card').filter({ has: page.getByRole('heading', { name: TYPE }) })
+  await typeCard.getByText('0 employees', { exact: true }).waitFor()
+  await expectAccessible(page, 'Certification Types')
+
+  // 2. Assign it from an employee's profile, expiring 10 days from today.
+  await openFromSidebar(page, 'Employees')
+  const firstCard = page.getByRole('list', { name: 'Employees' }).getByRole('article').first()
+  const employeeName = await firstCard.getAttribute('aria-label')
+  await firstCard.getByRole('link', { name: `View Profile of ${employeeName}` }).click()
+  await page.getByRole('heading', { name: employeeName }).waitFor()
+  await page.getByRole('button', { name: 'Assign Certification' }).click()
+  const assign = page.getByRole('dialog', { name: 'Assign Certification' })
+  const typeSelect = assign.getByLabel('Certification Type')
+  await typeSelect.locator('option', { hasText: TYPE }).waitFor({ state: 'attached' })
+  await typeSelect.selectOption({ label: `${TYPE} (Safety Board)` })
+  await assign.getByLabel('Issue Date').fill(isoDay(-355))
+  await assign.getByLabel('Expiration Date (optional)').fill(isoDay(10))
+  await assign.getByLabel('Certificate Number (optional)').fill(`FL-${runId()}`)
+  await expectAccessible(page, 'Assign Certification dialog')
+  await shot('01-assign')
+  await assign.getByRole('button', { name: 'Assign Certification' }).click()
+  await toast(page, 'Certification assigned successfully!').waitFor()
+  await assign.waitFor({ state: 'detached' })
+  const held = page.getByRole('listitem').filter({ hasText: TYPE })
+  await held.getByText('Expires in 10 days').waitFor()
+  await shot('02-profile')
+
+  // 3. The compliance overview, filtered to the new type.
+  await openFromSidebar(page, 'Certifications')
+  await page.getByLabel('Certification type').selectOption({ label: TYPE })
+  const row = page.getByRole('row').filter({ hasText: employeeName })
+  await row.getByText('Expires in 10 days').waitFor()
+  assert.equal(await page.getByRole('row').filter({ hasText: TYPE }).count(), 1)
+  await expectAccessible(page, 'Certifications')
+  await shot('03-overview')
+
+  // The type's card counts the holder, expiring soon.
+  await page.getByRole('navigation', { name: 'Certifications' }).getByRole('link', { name: 'Certification Types' }).click()
+  await typeCard.getByText('1 employee', { exact: true }).waitFor()
+  await typeCard.getByText('1 expiring soon').waitFor()
+
+  // 4. The daily job raises a reminder; it is marked read.
+  const created = await runCertificationReminders()
+  assert.ok(created.certification_expiring >= 1, `the job created an expiring reminder: ${JSON.stringify(created)}`)
+  await openFromSidebar(page, 'Reminders')
+  const reminder = page.getByRole('listitem').filter({ hasText: `${employeeName}'s ${TYPE} certification expires on` })
+  await reminder.waitFor()
+  await expectAccessible(page, 'Reminders')
+  await shot('04-reminder')
+  await reminder.getByRole('button', { name: 'Mark Read' }).click()
+  await toast(page, 'Reminder marked as read').waitFor()
+  await page.getByRole('tab', { name: /^Read/ }).click()
+  await page.getByRole('tabpanel', { name: /^Read/ }).getByRole('listitem').filter({ hasText: TYPE }).waitFor()
+
+  assert.deepEqual(b.pageErrors, [], 'the page raised no uncaught errors')
+})

@@ -1,0 +1,197 @@
+// Issue 6: change the organisation name and logo; create, validate and restore a backup;
+// forgot password with the e-mail read from the test SMTP server (run.sh starts aiosmtpd and
+// points the server's SMTP_HOST/SMTP_PORT at it) and the link followed.
+import assert from 'node:assert/strict'
+import { deflateSync } from 'node:zlib'
+import { after, before, test } from 'node:test'
+import { currentPassword, signIn, signOut } from './lib/auth.mjs'
+import { expectAccessible } from './lib/axe.mjs'
+import { closeBrowser, openBrowser } from './lib/browser.mjs'
+import { BASE_URL, NEW_PASSWORD, ORG, RESET_PASSWORD } from './lib/env.mjs'
+import { mailMark, waitForMail } from './lib/mail.mjs'
+import { openFromSidebar, runId, toast, waitForCount } from './lib/ui.mjs'
+
+const ADMIN_EMAIL = 'admin@demo.example' // the demo organisation's adminEmail (tenants/demo.py)
+
+let b
+
+before(async () => {
+  b = await openBrowser('organization')
+})
+
+after(async () => {
+  await closeBrowser(b)
+})
+
+/** A small valid PNG: a `size`-pixel square of one colour. */
+function png(size = 32, [r, g, bl] = [79, 70, 229]) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+    return c >>> 0
+  })
+  const crc = (buf) => {
+    let c = 0xffffffff
+    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8)
+    return (c ^ 0xffffffff) >>> 0
+  }
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const sum = Buffer.alloc(4)
+    sum.writeUInt32BE(crc(body))
+    return Buffer.concat([length, body, sum])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(size, 0)
+  header.writeUInt32BE(size, 4)
+  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, bl]).flat())])
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+test('the organisation name and logo change and show in the banner', async () => {
+  const { page, shot } = b
+  await signIn(page, { path: '/admin' })
+  await page.getByRole('heading', { level: 1, name: 'Administration' }).waitFor()
+  const banner = page.getByRole('region', { name: 'Organization' })
+  const original = (await banner.locator('p').first().textContent()).trim()
+  const renamed = `${original} ${runId()}`
+  await expectAccessible(page, 'Administration')
+
+  const name = page.getByLabel('Organization name')
+  await name.fill(renamed)
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await toast(page, 'Organization updated').waitFor()
+  await banner.getByText(renamed, { exact: true }).waitFor()
+
+  await page.getByLabel('Logo image file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png() })
+  await toast(page, 'Logo updated').waitFor()
+  const logo = banner.getByRole('img', { name: `${renamed} logo` })
+  await logo.waitFor()
+  assert.ok(
+    await logo.evaluate((img) => img.complete && img.naturalWidth === 32),
+    'the banner shows the uploaded logo',
+  )
+  await shot('01-renamed')
+
+  // Put the name back for the other tests; the logo stays.
+  await name.fill(original)
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await banner.getByText(original, { exact: true }).waitFor()
+})
+
+test('a backup is created, validated and restored', async () => {
+  const { page, shot } = b
+  const DEPARTMENT = `E2E Restore Check ${runId()}`
+  await openFromSidebar(page, 'Backup', 'System Backup')
+  const history = page.getByRole('region', { name: 'Backup History' })
+  const loaded = async () => {
+    await history.waitFor()
+    await page.getByRole('list', { name: 'Loading backups' }).waitFor({ state: 'detached' })
+  }
+  await loaded()
+  const before = await history.getByRole('listitem').count()
+  await page.getByRole('button', { name: 'Create Backup Now' }).click()
+  await toast(page, 'Backup started').waitFor()
+  await waitForCount(history.getByRole('listitem'), before + 1)
+
+  // The worker makes it in the background; the history is polled every 30 s, so reload to look.
+  const newest = history.getByRole('listitem').first()
+  const deadline = Date.now() + 60_000
+  while (!(await newest.getByText('Completed', { exact: true }).isVisible())) {
+    assert.ok(Date.now() < deadline, 'the backup completed within a minute')
+    await page.waitForTimeout(1000)
+    await page.reload()
+    await loaded()
+  }
+  const filename = (await newest.locator('p').first().textContent()).trim()
+  await newest.getByRole('button', { name: 'Validate' }).click()
+  await toast(page, 'Backup Valid').waitFor()
+  await expectAccessible(page, 'System Backup')
+  await shot('02-backup-valid')
+
+  // A change after the backup...
+  await openFromSidebar(page, 'Admin', 'Administration')
+  await page.getByRole('button', { name: 'Add Department' }).click()
+  const create = page.getByRole('dialog', { name: 'Create Department' })
+  await create.getByLabel('Name').fill(DEPARTMENT)
+  await create.getByRole('button', { name: 'Create Department' }).click()
+  await toast(page, 'Department created').waitFor()
+  const departments = page.getByRole('list', { name: 'Departments' })
+  await departments.getByText(DEPARTMENT).waitFor()
+
+  // ...is undone by restoring it.
+  await openFromSidebar(page, 'Backup', 'System Backup')
+  const item = history.getByRole('listitem').filter({ hasText: filename })
+  await item.getByRole('button', { name: 'Restore' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Restore this backup?' })
+  await expectAccessible(page, 'Restore backup confirmation')
+  const reloaded = page.waitForEvent('load', { timeout: 60_000 })
+  await confirm.getByRole('button', { name: 'Restore Backup' }).click()
+  await toast(page, 'Restore Successful').waitFor({ timeout: 60_000 })
+  await reloaded // the page reloads itself 2 seconds later
+  await page.getByRole('heading', { level: 1, name: 'System Backup' }).waitFor()
+  await openFromSidebar(page, 'Admin', 'Administration')
+  await departments.getByRole('listitem').first().waitFor()
+  assert.equal(await departments.getByText(DEPARTMENT).count(), 0, 'the department made after the backup is gone')
+  await shot('03-restored')
+})
+
+test('forgot password: the e-mailed link resets the administrator password', async () => {
+  const { page, shot } = b
+  await signOut(page)
+
+  // From the role login screen's Forgot password link.
+  await page.goto(`${BASE_URL}/?org=${ORG}`)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByRole('link', { name: 'Forgot password?' }).click()
+  await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor()
+  await page.getByLabel('Email address').fill(ADMIN_EMAIL)
+  await expectAccessible(page, 'Forgot password')
+  const mark = mailMark()
+  await page.getByRole('button', { name: 'Send Reset Link' }).click()
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor()
+  await page.getByRole('button', { name: 'Send Another Link' }).waitFor()
+  await page.getByRole('link', { name: 'Back to Login' }).waitFor()
+  await shot('04-link-sent')
+
+  const mail = await waitForMail(ADMIN_EMAIL, { after: mark, matches: (m) => /Reset your Merit password/.test(m.subject ?? '') })
+  const link = /https?:\/\/\S+\/reset-password\?token=[\w.~%-]+/.exec(mail.text)?.[0]
+  assert.ok(link, `the mail holds a reset link:\n${mail.text}`)
+
+  // Follow it (on this server: the link's host is the organisation's address).
+  const url = new URL(link)
+  await page.goto(`${BASE_URL}${url.pathname}${url.search}`)
+  await page.getByRole('heading', { name: 'Reset your password' }).waitFor()
+  assert.equal(await page.getByLabel('Reset token').inputValue(), url.searchParams.get('token'), 'the token is prefilled')
+  await page.getByLabel('New password').fill(RESET_PASSWORD)
+  await page.getByLabel('Confirm password').fill(RESET_PASSWORD)
+  await expectAccessible(page, 'Reset password')
+  await page.getByRole('button', { name: 'Reset Password' }).click()
+  await page.getByRole('heading', { name: 'Password reset' }).waitFor()
+  await shot('05-reset-done')
+
+  // The new password signs in; the admin then changes it back with Change Password.
+  assert.equal((await currentPassword('admin')).password, RESET_PASSWORD, 'the reset password is the one that works now')
+  const { forcedChange } = await signIn(page, { path: '/admin' })
+  assert.equal(forcedChange, false)
+  await page.getByRole('heading', { level: 1, name: 'Administration' }).waitFor()
+  await page.getByRole('button', { name: 'Change Password' }).click()
+  const change = page.getByRole('dialog', { name: 'Change Password' })
+  await change.getByLabel('Current password').fill(RESET_PASSWORD)
+  await change.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
+  await change.getByLabel('Confirm new password').fill(NEW_PASSWORD)
+  await expectAccessible(page, 'Change Password dialog')
+  await change.getByRole('button', { name: 'Change Password' }).click()
+  await toast(page, 'Password changed').waitFor()
+
+  assert.deepEqual(b.pageErrors, [], 'the page raised no uncaught errors')
+})
