@@ -1,8 +1,9 @@
 # The two commands: `make dev` and `make test`. Both install what they need themselves.
 SHELL := /bin/bash
-UV := python3 -m uv
+# uv is installed into the machine's Python (never the project's venv, which uv builds).
+PYTHON := $(shell command -v python3)
+UV := $(PYTHON) -m uv
 export UV_LINK_MODE := copy
-export PATH := $(CURDIR)/.venv/bin:$(PATH)
 
 .PHONY: dev test setup python-deps node-deps web chromium lint typecheck pytest vitest e2e bench clean
 
@@ -14,7 +15,7 @@ test: setup chromium lint typecheck pytest vitest web e2e
 setup: python-deps node-deps
 
 python-deps:
-	@python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet --disable-pip-version-check uv
+	@$(UV) --version >/dev/null 2>&1 || $(PYTHON) -m pip install --quiet --disable-pip-version-check uv
 	$(UV) sync --frozen
 
 node-deps:
