@@ -71,7 +71,9 @@ async def raw_ddl_floor_ms(n: int = 20) -> list[float]:
 async def migrate_200() -> tuple[float, float, float]:
     existing = 0
     async with get_engine().connect() as conn:
-        existing = (await conn.exec_driver_sql("SELECT count(*) FROM public.organizations")).scalar()
+        existing = (
+            await conn.exec_driver_sql("SELECT count(*) FROM public.organizations")
+        ).scalar()
     for _ in range(max(0, 200 - int(existing or 0))):
         await create_tenant(NewTenant(subdomain=f"mig-{uuid.uuid4().hex[:10]}", name="Migrate"))
     scripts = Path(tempfile.mkdtemp()) / "tenant"
@@ -106,12 +108,16 @@ async def main() -> None:
     await provision_ms(3)  # warm-up: imports, hashing, the compiled DDL
     ours = await provision_ms(20)
     floor = await raw_ddl_floor_ms(20)
-    print(f"provision one tenant: median {statistics.median(ours):.1f} ms "
-          f"(min {min(ours):.1f}, max {max(ours):.1f}; target < 100 ms)")
+    print(
+        f"provision one tenant: median {statistics.median(ours):.1f} ms "
+        f"(min {min(ours):.1f}, max {max(ours):.1f}; target < 100 ms)"
+    )
     print(f"  floor, same DDL by hand in one transaction: median {statistics.median(floor):.1f} ms")
     upgrade_s, noop_s, count = await migrate_200()
-    print(f"migrate {int(count)} tenant schemas with one new migration: {upgrade_s:.2f} s "
-          f"(target < 5 s)")
+    print(
+        f"migrate {int(count)} tenant schemas with one new migration: {upgrade_s:.2f} s "
+        f"(target < 5 s)"
+    )
     print(f"  migrate again with nothing to do: {noop_s:.3f} s")
     size = first_load_js_gzip_kb()
     if size is None:

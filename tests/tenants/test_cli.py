@@ -27,8 +27,16 @@ def code() -> str:
 
 
 def test_tenant_lifecycle_from_the_shell(code):
-    made = merit("tenants", "create", "--subdomain", code, "--name", "Shell Co",
-                 "--admin-email", "boss@shell.example")
+    made = merit(
+        "tenants",
+        "create",
+        "--subdomain",
+        code,
+        "--name",
+        "Shell Co",
+        "--admin-email",
+        "boss@shell.example",
+    )
     assert made.returncode == 0, made.stderr
     assert f"code {code}" in made.stdout and f"admin{code}" in made.stdout
 
@@ -71,7 +79,9 @@ def test_platform_admin_create_and_update():
     email = f"{unique_code('root')}@merit.example"
     first = merit("platform-admin", "create", "--email", email, "--password", "Sup3rSecret!")
     assert first.returncode == 0 and "Created" in first.stdout
-    second = merit("platform-admin", "create", "--email", email.upper(), "--password", "An0therOne!")
+    second = merit(
+        "platform-admin", "create", "--email", email.upper(), "--password", "An0therOne!"
+    )
     assert second.returncode == 0 and "Updated" in second.stdout
     bad = merit("platform-admin", "create", "--email", "not-an-email")
     assert bad.returncode == 1 and "Invalid email" in bad.stderr
