@@ -69,11 +69,3 @@ def provider(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeProvider]:
             monkeypatch.undo()
             get_settings.cache_clear()
             oidc.clear_caches()
-
-
-@pytest.fixture(scope="session", autouse=True)
-async def recovery_tables(migrated: None) -> None:
-    """The mail outbox and account reset tables (until the public migration has them)."""
-    from tests.api.mail.support import ensure_public_tables
-
-    await ensure_public_tables()
