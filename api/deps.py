@@ -89,6 +89,9 @@ async def _principal(request: Request, db: PublicDb) -> Principal:
         raise Unauthorized("Not authenticated")
     if not org.is_active:
         raise Forbidden("This organization has been deactivated. Please contact support.")
+    # End the catalog read here so its pooled connection is back before the tenant session
+    # takes one: a request never holds two connections at once (a full pool would deadlock).
+    await db.commit()
     return Principal(
         organization=org,
         role=str(data.get("userRole")),

@@ -3,6 +3,7 @@ clear message (never a 500, never a hang); when it is back the same server proce
 without a restart, and nothing written before the fault is lost."""
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -30,6 +31,7 @@ def own_postgres():
     server = pgserver.get_server(data)
     yield server
     server.cleanup()
+    shutil.rmtree(data, ignore_errors=True)
 
 
 def _stop(server) -> None:
