@@ -63,15 +63,19 @@ function TypeCard({
       </div>
       {type.description && <p className="line-clamp-3 text-sm text-muted-foreground">{type.description}</p>}
       <dl className="mt-auto grid gap-1.5 text-sm">
-        <div className="flex items-center gap-2 text-muted-foreground">
-          <Building2 aria-hidden="true" className="size-4" />
+        <div className="text-muted-foreground">
           <dt className="sr-only">Issuing organization</dt>
-          <dd>{type.issuingOrganization ?? 'No issuing organization'}</dd>
+          <dd className="flex items-center gap-2">
+            <Building2 aria-hidden="true" className="size-4" />
+            {type.issuingOrganization ?? 'No issuing organization'}
+          </dd>
         </div>
-        <div className="flex items-center gap-2 text-muted-foreground">
-          <CalendarClock aria-hidden="true" className="size-4" />
+        <div className="text-muted-foreground">
           <dt className="sr-only">Validity</dt>
-          <dd>{type.validityMonths ? `Valid for ${plural(type.validityMonths, 'month')}` : 'Does not expire'}</dd>
+          <dd className="flex items-center gap-2">
+            <CalendarClock aria-hidden="true" className="size-4" />
+            {type.validityMonths ? `Valid for ${plural(type.validityMonths, 'month')}` : 'Does not expire'}
+          </dd>
         </div>
       </dl>
       <div className="flex flex-wrap gap-2 border-t pt-3 text-sm">

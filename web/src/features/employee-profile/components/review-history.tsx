@@ -65,19 +65,21 @@ function ReviewItem({ review }: { review: ProfileReview }) {
         {completed && review.rating != null && <span>Rating {review.rating}/5</span>}
       </p>
       {shown.length > 0 && (
-        <dl className="flex flex-col gap-1.5 rounded-lg bg-muted/60 p-3 text-sm">
-          {shown.map(({ label, answer }, i) => (
-            <div key={i}>
-              <dt className="font-medium">{label}</dt>
-              <dd className="whitespace-pre-line text-muted-foreground">{answer}</dd>
-            </div>
-          ))}
+        <div className="flex flex-col gap-1.5 rounded-lg bg-muted/60 p-3 text-sm">
+          <dl className="flex flex-col gap-1.5">
+            {shown.map(({ label, answer }, i) => (
+              <div key={i}>
+                <dt className="font-medium">{label}</dt>
+                <dd className="whitespace-pre-line text-muted-foreground">{answer}</dd>
+              </div>
+            ))}
+          </dl>
           {more > 0 && (
             <p className="text-xs text-muted-foreground">
               +{more} more {more === 1 ? 'response' : 'responses'}
             </p>
           )}
-        </dl>
+        </div>
       )}
     </li>
   )
