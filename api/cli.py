@@ -221,13 +221,13 @@ def tenants_list() -> None:
 
 @tenants_app.command("migrate")
 def tenants_migrate(
-    processes: int = typer.Option(1, help="Processes sharing the pending schemas."),
+    jobs: int = typer.Option(4, "--jobs", "-j", min=1, help="Schemas upgraded at once."),
 ) -> None:
     """Upgrade the catalog and every organisation schema to head."""
     _services(redis=False)
     from tenants.migrate import migrate_all
 
-    report = _run(migrate_all(processes=processes))
+    report = _run(migrate_all(concurrency=jobs))
     typer.echo(
         f"{len(report.upgraded)} upgraded, {len(report.current)} already at head, "
         f"{len(report.failed)} failed (head {report.head})"

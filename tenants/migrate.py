@@ -1,18 +1,20 @@
 """Migrating the platform catalog and every organisation schema.
 
-Each schema is upgraded in its own transaction (SET LOCAL search_path, its own version
-table) and a failure is reported without stopping the others. Schemas already at head are
-found with one query and skipped, so a deploy with nothing to do is near-instant.
+Schemas already at head are found with one query and skipped, so a deploy with nothing to do
+is near-instant. For the others, the pending revisions are rendered to SQL once by Alembic's
+offline mode (the scripts name tables unqualified, so the SQL fits every schema) and that
+script is applied to each schema over a few concurrent connections, each schema in its own
+transaction under SET LOCAL search_path: a failure is reported and the others carry on.
 
-Alembic's `op` and `context` are process-wide proxies, so two upgrades must never interleave
-in one process: within a process schemas go one after another; parallelism comes from
-splitting the pending schemas over several processes (`processes`).
+A revision that needs a live connection (it reads data in Python) sets `offline = False`;
+schemas whose path crosses one are upgraded the classic way, one after another, because
+Alembic's `op` and `context` are process-wide and two online upgrades must never interleave.
 """
 
 import asyncio
+import io
 import logging
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
+from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,15 +43,19 @@ class MigrationReport:
         return not self.failed
 
 
-def _upgrade(connection: Connection, script: ScriptDirectory, schema: str | None) -> None:
-    """Run pending revisions of `script` on one connection (already in a transaction)."""
+def _config(script: ScriptDirectory) -> Config:
     config = Config()
     config.set_main_option("script_location", str(script.dir))
+    return config
+
+
+def _upgrade(connection: Connection, script: ScriptDirectory, schema: str | None) -> None:
+    """Run pending revisions of `script` on one connection (already in a transaction)."""
 
     def upgrade_fn(rev, _context):  # type: ignore[no-untyped-def]
         return script._upgrade_revs("head", rev)
 
-    with EnvironmentContext(config, script, fn=upgrade_fn) as env:
+    with EnvironmentContext(_config(script), script, fn=upgrade_fn) as env:
         if schema is not None:
             connection.exec_driver_sql(f'SET LOCAL search_path TO "{schema}"')
         env.configure(
@@ -89,7 +95,71 @@ async def schema_versions(engine: AsyncEngine) -> dict[str, str | None]:
         return {row.s: row.v for row in await conn.execute(text(union))}
 
 
-async def _upgrade_schemas(
+def render_upgrade_sql(script: ScriptDirectory, from_rev: str) -> str | None:
+    """The SQL taking a schema from `from_rev` to head, or None when a revision on the way
+    needs a live connection (module attribute `offline = False`)."""
+    revisions = list(script.iterate_revisions("head", from_rev))
+    if any(getattr(r.module, "offline", True) is False for r in revisions):
+        return None
+    buffer = io.StringIO()
+
+    def upgrade_fn(rev, _context):  # type: ignore[no-untyped-def]
+        return script._upgrade_revs("head", rev)
+
+    with EnvironmentContext(
+        _config(script),
+        script,
+        fn=upgrade_fn,
+        as_sql=True,
+        starting_rev=from_rev,
+        destination_rev="head",
+    ) as env:
+        env.configure(
+            dialect_name="postgresql",
+            output_buffer=buffer,
+            target_metadata=TenantBase.metadata,
+            transactional_ddl=False,  # each schema's transaction is ours
+        )
+        env.run_migrations()
+    return buffer.getvalue()
+
+
+async def _apply_sql(
+    engine: AsyncEngine, jobs: list[tuple[str, str, str]], concurrency: int, report: MigrationReport
+) -> None:
+    """Apply (schema, from_rev, sql) jobs over `concurrency` connections."""
+    queue: asyncio.Queue[tuple[str, str, str]] = asyncio.Queue()
+    for job in jobs:
+        queue.put_nowait(job)
+
+    async def worker() -> None:
+        async with engine.connect() as conn:
+            raw = (await conn.get_raw_connection()).driver_connection
+            assert raw is not None
+            while not queue.empty():
+                schema, from_rev, sql = queue.get_nowait()
+                try:
+                    async with raw.transaction():
+                        await raw.execute(f'SET LOCAL search_path TO "{schema}"')
+                        # The row lock makes a concurrent run wait, then see the work done.
+                        current = await raw.fetchval(
+                            "SELECT version_num FROM alembic_version FOR UPDATE"
+                        )
+                        if current == report.head:
+                            report.current.append(schema)
+                            continue
+                        if current != from_rev:
+                            raise RuntimeError(f"moved to {current} during the run; run it again")
+                        await raw.execute(sql)
+                    report.upgraded.append(schema)
+                except Exception as exc:  # reported, and the others carry on
+                    log.error("migrating %s failed: %s", schema, exc)
+                    report.failed[schema] = str(exc).splitlines()[0][:300]
+
+    await asyncio.gather(*(worker() for _ in range(max(1, min(concurrency, len(jobs))))))
+
+
+async def _upgrade_online(
     engine: AsyncEngine, script: ScriptDirectory, schemas: list[str]
 ) -> tuple[list[str], dict[str, str]]:
     """Upgrade schemas one after another on one connection, each in its own transaction."""
@@ -107,26 +177,10 @@ async def _upgrade_schemas(
     return upgraded, failed
 
 
-def _upgrade_in_subprocess(
-    url: str, script_location: str, schemas: list[str]
-) -> tuple[list[str], dict[str, str]]:
-    from sqlalchemy.ext.asyncio import create_async_engine
-    from sqlalchemy.pool import NullPool
-
-    async def run() -> tuple[list[str], dict[str, str]]:
-        engine = create_async_engine(url, poolclass=NullPool)
-        try:
-            return await _upgrade_schemas(engine, ScriptDirectory(script_location), schemas)
-        finally:
-            await engine.dispose()
-
-    return asyncio.run(run())
-
-
 async def migrate_tenants(
     *,
     engine: AsyncEngine | None = None,
-    processes: int = 1,
+    concurrency: int = 4,
     script_location: Path | str = TENANT_SCRIPTS,
 ) -> MigrationReport:
     """Upgrade every organisation schema to head; report failures and carry on."""
@@ -136,26 +190,25 @@ async def migrate_tenants(
     assert head
     report = MigrationReport(head=head)
     versions = await schema_versions(engine)
-    pending = [s for s, v in versions.items() if v != head]
     report.current = [s for s, v in versions.items() if v == head]
-    if processes <= 1 or len(pending) < 50:
-        report.upgraded, report.failed = await _upgrade_schemas(engine, script, pending)
-        return report
-    url = engine.url.render_as_string(hide_password=False)
-    chunks = [pending[i::processes] for i in range(processes)]
-    ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=processes, mp_context=ctx) as pool:
-        loop = asyncio.get_running_loop()
-        results = await asyncio.gather(
-            *(
-                loop.run_in_executor(pool, _upgrade_in_subprocess, url, str(script_location), c)
-                for c in chunks
-                if c
-            )
-        )
-    for upgraded, failed in results:
-        report.upgraded += upgraded
-        report.failed.update(failed)
+    by_start: dict[str | None, list[str]] = defaultdict(list)
+    for schema, version in versions.items():
+        if version != head:
+            by_start[version].append(schema)
+
+    sql_jobs: list[tuple[str, str, str]] = []
+    online: list[str] = []
+    for from_rev, schemas in by_start.items():
+        sql = render_upgrade_sql(script, from_rev) if from_rev else None
+        if from_rev is None or sql is None:
+            online += schemas
+        else:
+            sql_jobs += [(schema, from_rev, sql) for schema in schemas]
+
+    await _apply_sql(engine, sql_jobs, concurrency, report)
+    upgraded, failed = await _upgrade_online(engine, script, online)
+    report.upgraded += upgraded
+    report.failed.update(failed)
     return report
 
 

@@ -82,7 +82,7 @@ async def migrate_200() -> tuple[float, float, float]:
         NEW_REVISION.format(down=head_revision())
     )
     started = time.perf_counter()
-    report = await migrate_tenants(script_location=scripts, processes=2)
+    report = await migrate_tenants(script_location=scripts)
     upgrade_s = time.perf_counter() - started
     assert not report.failed, report.failed
     started = time.perf_counter()

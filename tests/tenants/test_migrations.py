@@ -1,16 +1,20 @@
 """The two migration tracks: the provisioned schema equals the migrated one, and
 migrate-all upgrades many schemas, skips current ones and survives a broken one."""
 
+import asyncio
 import shutil
 import uuid
+from collections.abc import AsyncIterator
 from pathlib import Path
 
+import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import NullPool
 
 from api.core.config import get_settings
 from api.core.db import get_engine
+from api.organizations.models import Organization
 from tenants.ddl import TENANT_SCRIPTS, head_revision
 from tenants.migrate import migrate_public, migrate_tenants, schema_versions
 from tenants.provision import NewTenant, create_tenant
@@ -78,9 +82,26 @@ def downgrade() -> None:
     op.drop_column("employees", "nickname")
 '''
 
+# Reads rows and decides in Python, so it cannot be rendered to SQL ahead of time.
+ONLINE_REVISION = '''"""count departments into a new table (test only)"""
+import sqlalchemy as sa
+from alembic import op
 
-async def test_migrate_many_schemas_skips_current_and_reports_failures(tmp_path: Path):
-    """In a database of its own, so the test revision never touches other tests' schemas."""
+revision = "feedc0ffee02"
+down_revision = "feedc0ffee01"
+offline = False
+
+
+def upgrade() -> None:
+    op.create_table("dept_tally", sa.Column("n", sa.Integer, nullable=False))
+    count = op.get_bind().execute(sa.text("SELECT count(*) FROM departments")).scalar()
+    op.execute(sa.text(f"INSERT INTO dept_tally (n) VALUES ({int(count) * 10})"))
+'''
+
+
+@pytest.fixture
+async def own_database() -> AsyncIterator[AsyncEngine]:
+    """A database of its own, so test revisions never touch other tests' schemas."""
     dbname = f"migtest_{uuid.uuid4().hex[:8]}"
     async with get_engine().connect() as conn:
         await conn.execution_options(isolation_level="AUTOCOMMIT")
@@ -95,44 +116,95 @@ async def test_migrate_many_schemas_skips_current_and_reports_failures(tmp_path:
     )
     try:
         await migrate_public(engine)
-        orgs = []
-        async with engine.begin() as conn:
-            for _ in range(6):
-                orgs.append(
-                    await create_tenant(
-                        NewTenant(subdomain=unique_code("m"), name="Mig"), conn=conn
-                    )
-                )
-        scripts = tmp_path / "tenant"
-        shutil.copytree(TENANT_SCRIPTS, scripts)
-        (scripts / "versions" / "20990101_0000_nickname.py").write_text(
-            NEW_REVISION.format(down=head_revision())
-        )
-        # One broken organisation: its employees table is gone, so the new revision fails.
-        async with engine.begin() as conn:
-            await conn.exec_driver_sql(f'DROP TABLE "{orgs[0].schema_name}".employees CASCADE')
-
-        report = await migrate_tenants(engine=engine, script_location=scripts)
-        assert report.head == "feedc0ffee01"
-        assert set(report.failed) == {orgs[0].schema_name}
-        assert sorted(report.upgraded) == sorted(o.schema_name for o in orgs[1:])
-        versions = await schema_versions(engine)
-        assert versions[orgs[0].schema_name] == head_revision()  # rolled back, untouched
-        assert all(versions[o.schema_name] == "feedc0ffee01" for o in orgs[1:])
-        async with engine.connect() as conn:
-            cols = await conn.scalar(
-                text(
-                    "SELECT count(*) FROM information_schema.columns "
-                    "WHERE column_name = 'nickname' AND table_name = 'employees'"
-                )
-            )
-        assert cols == 5
-
-        again = await migrate_tenants(engine=engine, script_location=scripts)
-        assert again.upgraded == [] and len(again.current) == 5
-        assert set(again.failed) == {orgs[0].schema_name}
+        yield engine
     finally:
         await engine.dispose()
         async with get_engine().connect() as conn:
             await conn.execution_options(isolation_level="AUTOCOMMIT")
             await conn.exec_driver_sql(f'DROP DATABASE "{dbname}" WITH (FORCE)')
+
+
+async def make_orgs(engine: AsyncEngine, n: int) -> list[Organization]:
+    async with engine.begin() as conn:
+        return [
+            await create_tenant(NewTenant(subdomain=unique_code("m"), name="Mig"), conn=conn)
+            for _ in range(n)
+        ]
+
+
+def scripts_with(tmp_path: Path, *revisions: str) -> Path:
+    scripts = tmp_path / "tenant"
+    shutil.copytree(TENANT_SCRIPTS, scripts)
+    for i, body in enumerate(revisions):
+        (scripts / "versions" / f"2099010{i}_0000_test.py").write_text(body)
+    return scripts
+
+
+async def count_columns(engine: AsyncEngine, column: str) -> int:
+    async with engine.connect() as conn:
+        return await conn.scalar(
+            text(
+                "SELECT count(*) FROM information_schema.columns "
+                "WHERE column_name = :c AND table_name = 'employees'"
+            ),
+            {"c": column},
+        )
+
+
+async def test_migrate_many_schemas_skips_current_and_reports_failures(
+    tmp_path: Path, own_database: AsyncEngine
+):
+    engine = own_database
+    orgs = await make_orgs(engine, 6)
+    scripts = scripts_with(tmp_path, NEW_REVISION.format(down=head_revision()))
+    # One broken organisation: its employees table is gone, so the new revision fails.
+    async with engine.begin() as conn:
+        await conn.exec_driver_sql(f'DROP TABLE "{orgs[0].schema_name}".employees CASCADE')
+
+    report = await migrate_tenants(engine=engine, script_location=scripts)
+    assert report.head == "feedc0ffee01"
+    assert set(report.failed) == {orgs[0].schema_name}
+    assert sorted(report.upgraded) == sorted(o.schema_name for o in orgs[1:])
+    versions = await schema_versions(engine)
+    assert versions[orgs[0].schema_name] == head_revision()  # rolled back, untouched
+    assert all(versions[o.schema_name] == "feedc0ffee01" for o in orgs[1:])
+    assert await count_columns(engine, "nickname") == 5
+
+    again = await migrate_tenants(engine=engine, script_location=scripts)
+    assert again.upgraded == [] and len(again.current) == 5
+    assert set(again.failed) == {orgs[0].schema_name}
+
+
+async def test_a_revision_that_needs_a_connection_is_run_online(
+    tmp_path: Path, own_database: AsyncEngine
+):
+    engine = own_database
+    orgs = await make_orgs(engine, 3)
+    async with engine.begin() as conn:  # each schema gets its own answer
+        await conn.exec_driver_sql(f'DELETE FROM "{orgs[1].schema_name}".departments')
+    scripts = scripts_with(tmp_path, NEW_REVISION.format(down=head_revision()), ONLINE_REVISION)
+    report = await migrate_tenants(engine=engine, script_location=scripts)
+    assert report.failed == {}
+    assert sorted(report.upgraded) == sorted(o.schema_name for o in orgs)
+    async with engine.connect() as conn:
+        tallies = [
+            await conn.scalar(text(f'SELECT n FROM "{o.schema_name}".dept_tally')) for o in orgs
+        ]
+        departments = await conn.scalar(
+            text(f'SELECT count(*) FROM "{orgs[0].schema_name}".departments')
+        )
+    assert tallies == [departments * 10, 0, departments * 10]
+    assert await count_columns(engine, "nickname") == 3
+
+
+async def test_two_runs_at_once_upgrade_each_schema_once(tmp_path: Path, own_database: AsyncEngine):
+    engine = own_database
+    orgs = await make_orgs(engine, 8)
+    scripts = scripts_with(tmp_path, NEW_REVISION.format(down=head_revision()))
+    first, second = await asyncio.gather(
+        migrate_tenants(engine=engine, script_location=scripts, concurrency=3),
+        migrate_tenants(engine=engine, script_location=scripts, concurrency=3),
+    )
+    assert first.failed == {} and second.failed == {}
+    assert sorted(first.upgraded + second.upgraded) == sorted(o.schema_name for o in orgs)
+    assert await count_columns(engine, "nickname") == 8
