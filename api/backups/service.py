@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
+from arq.jobs import Job, JobStatus
 from redis.exceptions import RedisError
-from sqlalchemy import Integer, delete, func, select, update
+from sqlalchemy import Integer, delete, func, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.backups import archive
@@ -40,6 +41,7 @@ RETENTION = timedelta(days=7)
 STALE_PENDING = timedelta(hours=1)
 BATCH = 5000
 QUEUE_TIMEOUT = 2.0
+HANDOVER_SECONDS = 1.0
 _FILENAME = re.compile(r"^backup-\d{8}-\d{6}-(manual|scheduled|safety)-[0-9a-f]{8}\.json$")
 
 NOT_FOUND = "Backup not found"
@@ -124,10 +126,68 @@ def completed_file(org: Organization, backup: Backup) -> Path:
 # -- making a backup ----------------------------------------------------------------------
 
 
+def _export_lock_key(org: Organization) -> str:
+    return f"merit-backup:{org.schema_name}"
+
+
+def manual_job_id(org: Organization, backup_id: int) -> str:
+    return f"backup:{org.id}:manual:{backup_id}"
+
+
+async def _export_running(session: AsyncSession, org: Organization, backup_id: int) -> bool:
+    """Whether some connection is exporting this backup right now (it holds the lock)."""
+    key = {"k": _export_lock_key(org), "id": backup_id}
+    free = await session.scalar(text("SELECT pg_try_advisory_lock(hashtext(:k), :id)"), key)
+    if free:
+        await session.execute(text("SELECT pg_advisory_unlock(hashtext(:k), :id)"), key)
+    return not free
+
+
+async def _job_waiting(org: Organization, backup: Backup) -> bool:
+    """Whether the backup's job is still queued for a worker (True when Redis cannot say)."""
+    if backup.kind != "manual":
+        return False  # scheduled rows are made by a job already running
+    try:
+        queue = await asyncio.wait_for(get_queue(), QUEUE_TIMEOUT)
+        try:
+            status = await Job(manual_job_id(org, backup.id), queue).status()
+        finally:
+            await queue.aclose()
+    except (OSError, RedisError, TimeoutError):
+        return True
+    return status in (JobStatus.queued, JobStatus.deferred)
+
+
+async def _settle_interrupted(session: AsyncSession, org: Organization) -> None:
+    """Mark failed every pending backup that nothing is working on any more: no connection
+    exports it and no job waits for it (its worker was killed). A job just taken or an export
+    just finished settles within moments, so an idle row is looked at twice before."""
+    pending = list(
+        (await session.execute(select(Backup).where(Backup.status == "pending"))).scalars()
+    )
+    idle = [
+        b
+        for b in pending
+        if not await _export_running(session, org, b.id) and not await _job_waiting(org, b)
+    ]
+    if not idle:
+        return
+    await asyncio.sleep(HANDOVER_SECONDS)
+    for backup in idle:
+        if not await _export_running(session, org, backup.id):
+            await session.execute(
+                update(Backup)
+                .where(Backup.id == backup.id, Backup.status == "pending")
+                .values(status="failed", error=INTERRUPTED)
+            )
+            log.warning("backup %s of %s was interrupted", backup.filename, org.schema_name)
+
+
 async def _new_row(org: Organization, kind: str) -> Backup:
     """A pending row in its own, committed transaction (the worker must be able to see it)."""
     async with tenant_session(org.schema_name, org.id) as session:
         if kind == "manual":
+            await _settle_interrupted(session, org)
             busy = await session.scalar(
                 select(func.count())
                 .select_from(Backup)
@@ -149,7 +209,7 @@ async def start_backup(org: Organization) -> Backup:
         queue = await asyncio.wait_for(get_queue(), QUEUE_TIMEOUT)
         try:
             await queue.enqueue_job(
-                JOB, org.id, row.id, "manual", _job_id=f"backup:{org.id}:manual:{row.id}"
+                JOB, org.id, row.id, "manual", _job_id=manual_job_id(org, row.id)
             )
         finally:
             await queue.aclose()
@@ -189,7 +249,7 @@ async def run_backup(
     tmp = folder / f".{row.filename}.part"
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        result = await export_to(org, tmp)
+        result = await export_to(org, tmp, backup_id=row.id)
         os.replace(tmp, path)
     except BaseException as exc:
         tmp.unlink(missing_ok=True)
@@ -217,7 +277,9 @@ class ExportResult:
     checksum: str
 
 
-async def export_to(org: Organization, target: Path) -> ExportResult:
+async def export_to(
+    org: Organization, target: Path, *, backup_id: int | None = None
+) -> ExportResult:
     """Stream every backed-up table into `target`, from one consistent snapshot."""
     schema = org.schema_name
     async with get_engine().connect() as conn:
@@ -225,6 +287,9 @@ async def export_to(org: Organization, target: Path) -> ExportResult:
         pg: asyncpg.Connection = raw.driver_connection  # type: ignore[assignment]
         # One snapshot for all tables, so the file is consistent even while people work.
         async with pg.transaction(isolation="repeatable_read", readonly=True):
+            if backup_id is not None:  # held until the snapshot ends: "this export is alive"
+                lock = "SELECT pg_advisory_xact_lock(hashtext($1), $2)"
+                await pg.execute(lock, _export_lock_key(org), backup_id)
             with open(target, "wb", buffering=1 << 20) as fh:  # noqa: ASYNC230
                 writer = archive.Writer(fh)
                 writer.header(

@@ -92,12 +92,6 @@ def test_a_killed_backup_is_never_completed_and_leaves_no_file(killed):
     assert stats["totalEmployees"] == EMPLOYEES
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="api/backups: an interrupted backup stays 'pending' and new ones answer 409 'already "
-    "in progress' until arq retries the killed job (job_timeout + 10 s = 610 s) or for "
-    "STALE_PENDING (1 h). Reported to the lead; remove this marker once it is handled.",
-)
 def test_after_a_restart_the_next_backup_completes_and_validates(killed):
     stack, c, name = killed["stack"], killed["client"], killed["name"]
     stack.start_worker()

@@ -11,12 +11,12 @@ import httpx
 import pytest
 from arq.constants import default_queue_name, job_key_prefix
 from arq.jobs import Job, JobStatus
-from sqlalchemy import select, update
+from sqlalchemy import select, text, update
 
 from api.backups import archive, service
 from api.backups.jobs import backup_organization, nightly_backups
 from api.backups.models import Backup
-from api.core.db import public_session, tenant_session, utcnow
+from api.core.db import get_engine, public_session, tenant_session, utcnow
 from api.core.queue import get_queue
 from api.core.security import hash_password
 from api.employees.models import Employee
@@ -112,6 +112,76 @@ async def test_one_manual_backup_at_a_time(login, org):
     assert r.status_code == 409
     assert r.json()["message"] == service.IN_PROGRESS
     await drop_job(f"backup:{org.id}:manual:{first.json()['backup']['id']}")
+
+
+async def test_a_backup_whose_worker_died_no_longer_blocks_a_new_one(login, org):
+    """Neither queued nor being exported: its worker was killed. It is marked failed."""
+    admin = await login(org)
+    first = (await admin.post(f"{LIST}/create")).json()["backup"]
+    await drop_job(service.manual_job_id(org, first["id"]))  # taken by a worker that died
+    r = await admin.post(f"{LIST}/create")
+    assert r.status_code == 200, r.text
+    await drop_job(service.manual_job_id(org, r.json()["backup"]["id"]))
+    shown = {b["filename"]: b for b in (await admin.get(LIST)).json()}
+    assert shown[first["filename"]]["status"] == "failed"
+    assert shown[first["filename"]]["error"] == service.INTERRUPTED
+    assert shown[r.json()["backup"]["filename"]]["status"] == "pending"
+
+
+async def test_a_backup_being_exported_blocks_a_new_one(login, org):
+    admin = await login(org)
+    first = (await admin.post(f"{LIST}/create")).json()["backup"]
+    await drop_job(service.manual_job_id(org, first["id"]))
+    # Another connection holds the export lock, as a running export does.
+    async with get_engine().connect() as exporter:
+        await exporter.execute(
+            text("SELECT pg_advisory_lock(hashtext(:k), :id)"),
+            {"k": f"merit-backup:{org.schema_name}", "id": first["id"]},
+        )
+        r = await admin.post(f"{LIST}/create")
+        assert r.status_code == 409
+        assert r.json()["message"] == service.IN_PROGRESS
+        await exporter.execute(
+            text("SELECT pg_advisory_unlock(hashtext(:k), :id)"),
+            {"k": f"merit-backup:{org.schema_name}", "id": first["id"]},
+        )
+    [row] = await rows(org)
+    assert row.status == "pending"
+
+
+async def test_a_running_export_holds_the_lock_that_blocks_a_new_backup(login, org, monkeypatch):
+    await seed(org)
+    real = archive.export_query
+    slowed: list[str] = []
+
+    def slow_first_table(schema: str, table) -> str:  # type: ignore[no-untyped-def]
+        if slowed:
+            return real(schema, table)
+        slowed.append(table.name)
+        return f"SELECT q.* FROM ({real(schema, table)}) q, pg_sleep(1.5) s"
+
+    monkeypatch.setattr(archive, "export_query", slow_first_table)
+    admin = await login(org)
+    first = (await admin.post(f"{LIST}/create")).json()["backup"]
+    await drop_job(service.manual_job_id(org, first["id"]))
+
+    async def exporting() -> bool:
+        async with tenant_session(org.schema_name, org.id) as s:
+            return await service._export_running(s, org, first["id"])
+
+    worker = asyncio.create_task(backup_organization({}, org.id, first["id"], "manual"))
+    for _ in range(100):
+        if await exporting():
+            break
+        await asyncio.sleep(0.02)
+    else:
+        pytest.fail("the export never took its lock")
+    r = await admin.post(f"{LIST}/create")
+    assert r.status_code == 409 and r.json()["message"] == service.IN_PROGRESS
+    assert await worker == first["filename"]
+    assert not await exporting()
+    [row] = await rows(org)
+    assert row.status == "completed"
 
 
 async def test_without_the_worker_queue_create_answers_503(login, org):
