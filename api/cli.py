@@ -221,13 +221,13 @@ def tenants_list() -> None:
 
 @tenants_app.command("migrate")
 def tenants_migrate(
-    jobs: int = typer.Option(4, "--jobs", "-j", min=1, help="Schemas upgraded at once."),
+    concurrency: int = typer.Option(4, min=1, help="Schemas upgraded at once."),
 ) -> None:
     """Upgrade the catalog and every organisation schema to head."""
     _services(redis=False)
     from tenants.migrate import migrate_all
 
-    report = _run(migrate_all(concurrency=jobs))
+    report = _run(migrate_all(concurrency=concurrency))
     typer.echo(
         f"{len(report.upgraded)} upgraded, {len(report.current)} already at head, "
         f"{len(report.failed)} failed (head {report.head})"
