@@ -1,22 +1,22 @@
 from datetime import date, datetime
 
-from api.core.schemas import ApiModel
+from api.core.schemas import ReadModel
 
 
-class AnalyticsTotals(ApiModel):
+class AnalyticsTotals(ReadModel):
     total_employees: int
     completed_reviews: int
     pending_reviews: int
     review_templates: int
 
 
-class DepartmentCount(ApiModel):
+class DepartmentCount(ReadModel):
     slug: str | None
     name: str
     employee_count: int
 
 
-class ReviewTypeCount(ApiModel):
+class ReviewTypeCount(ReadModel):
     review_type: str
     pending: int
     in_progress: int
@@ -24,12 +24,12 @@ class ReviewTypeCount(ApiModel):
     total: int
 
 
-class RatingCount(ApiModel):
+class RatingCount(ReadModel):
     rating: int
     count: int
 
 
-class QuarterCompletion(ApiModel):
+class QuarterCompletion(ReadModel):
     quarter: str
     start: date
     due: int
@@ -37,14 +37,14 @@ class QuarterCompletion(ApiModel):
     rate: float
 
 
-class RecentReviewEmployee(ApiModel):
+class RecentReviewEmployee(ReadModel):
     id: int
     first_name: str
     last_name: str
     department: str | None = None
 
 
-class RecentReview(ApiModel):
+class RecentReview(ReadModel):
     id: int
     review_type: str
     status: str
@@ -55,7 +55,7 @@ class RecentReview(ApiModel):
     employee: RecentReviewEmployee
 
 
-class Analytics(ApiModel):
+class Analytics(ReadModel):
     totals: AnalyticsTotals
     departments: list[DepartmentCount]
     review_types: list[ReviewTypeCount]

@@ -2,7 +2,7 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from api.core.schemas import ApiModel
+from api.core.schemas import ApiModel, ReadModel
 
 BLANK = "Please enter a question"
 TOO_LONG = "Please keep your question under 2,000 characters"
@@ -27,12 +27,12 @@ class AssistantQuestion(ApiModel):
         return value
 
 
-class AssistantSource(ApiModel):
+class AssistantSource(ReadModel):
     slug: str
     title: str
 
 
-class AssistantReply(ApiModel):
+class AssistantReply(ReadModel):
     response: str
     # The articles the answer was drawn from, best first.
     sources: list[AssistantSource] = Field(default_factory=list)

@@ -1,13 +1,13 @@
 from pydantic import Field
 
-from api.core.schemas import ApiModel
+from api.core.schemas import ApiModel, ReadModel
 
 
 class OrgLoginRequest(ApiModel):
     subdomain: str = Field(default="", max_length=200)
 
 
-class OrganizationSummary(ApiModel):
+class OrganizationSummary(ReadModel):
     id: int
     name: str
     subdomain: str
@@ -16,7 +16,7 @@ class OrganizationSummary(ApiModel):
     logo_url: str | None = None
 
 
-class OrgLoginReply(ApiModel):
+class OrgLoginReply(ReadModel):
     success: bool = True
     organization: OrganizationSummary
     message: str
@@ -27,12 +27,12 @@ class RoleLoginRequest(ApiModel):
     password: str = Field(default="", max_length=1000)
 
 
-class RoleLoginReply(ApiModel):
+class RoleLoginReply(ReadModel):
     success: bool = True
     force_password_change: bool
 
 
-class SessionReply(ApiModel):
+class SessionReply(ReadModel):
     user_role: str
     organization_id: int
     organization_name: str
@@ -40,7 +40,7 @@ class SessionReply(ApiModel):
     force_password_change: bool
 
 
-class UserReply(ApiModel):
+class UserReply(ReadModel):
     id: str | None
     role: str
     name: str

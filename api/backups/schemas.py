@@ -3,10 +3,10 @@ from typing import Any
 
 from pydantic import Field
 
-from api.core.schemas import ApiModel
+from api.core.schemas import ApiModel, ReadModel
 
 
-class BackupRead(ApiModel):
+class BackupRead(ReadModel):
     id: int
     filename: str
     timestamp: datetime
@@ -17,13 +17,13 @@ class BackupRead(ApiModel):
     error: str | None = None
 
 
-class BackupCreated(ApiModel):
+class BackupCreated(ReadModel):
     success: bool = True
     message: str
     backup: BackupRead
 
 
-class ValidationDetails(ApiModel):
+class ValidationDetails(ReadModel):
     data_keys: list[str] | None = None
     version: int | None = None
     created_at: str | None = None
@@ -31,7 +31,7 @@ class ValidationDetails(ApiModel):
     error: str | None = None
 
 
-class ValidationReply(ApiModel):
+class ValidationReply(ReadModel):
     valid: bool
     details: ValidationDetails
 
@@ -40,7 +40,7 @@ class RestoreRequest(ApiModel):
     confirm_restore: Any = None
 
 
-class RestoreReply(ApiModel):
+class RestoreReply(ReadModel):
     success: bool
     message: str
     safety_backup: str | None = None

@@ -1,10 +1,10 @@
 from datetime import datetime
 from typing import Literal
 
-from api.core.schemas import ApiModel
+from api.core.schemas import ReadModel
 
 
-class DashboardStats(ApiModel):
+class DashboardStats(ReadModel):
     """SPEC §3 Dashboard stats."""
 
     total_employees: int
@@ -13,7 +13,7 @@ class DashboardStats(ApiModel):
     average_rating: float
 
 
-class ActivityItem(ApiModel):
+class ActivityItem(ReadModel):
     kind: Literal["review_completed", "employee_added", "note_added"]
     at: datetime
     employee_id: int

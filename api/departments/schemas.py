@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field
 
-from api.core.schemas import ApiModel
+from api.core.schemas import ApiModel, ReadModel
 
 SLUG_RE = re.compile(r"^[a-z0-9_-]+$")
 
@@ -77,7 +77,7 @@ class DepartmentUpdate(ApiModel):
     description: Description = None
 
 
-class DepartmentRead(ApiModel):
+class DepartmentRead(ReadModel):
     id: int
     organization_id: int | None = None
     name: str

@@ -5,7 +5,7 @@ from typing import Any
 
 from pydantic import ConfigDict, Field, field_validator
 
-from api.core.schemas import ApiModel
+from api.core.schemas import ApiModel, ReadModel
 from api.documents import filetypes
 from api.documents.models import DOCUMENT_TYPES
 from api.notes.schemas import employee_ref, to_day
@@ -149,7 +149,7 @@ class EmployeeDocumentCreate(ApiModel):
         return _text(value)[:200] or None
 
 
-class EmployeeDocumentRead(ApiModel):
+class EmployeeDocumentRead(ReadModel):
     id: int
     employee_id: int
     document_type: str
@@ -171,7 +171,7 @@ class EmployeeDocumentRead(ApiModel):
     organization_id: int | None = None
 
 
-class UploadSlotReply(ApiModel):
+class UploadSlotReply(ReadModel):
     """Step one of the upload: where to PUT the bytes, and the path to save with the record."""
 
     upload_url: str = Field(alias="uploadURL")
@@ -180,7 +180,7 @@ class UploadSlotReply(ApiModel):
     max_bytes: int = MAX_BYTES
 
 
-class UploadReceived(ApiModel):
+class UploadReceived(ReadModel):
     success: bool = True
     document_path: str
     file_size: int

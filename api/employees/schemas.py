@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 from pydantic import BeforeValidator, Field, model_validator
 
-from api.core.schemas import ApiModel
+from api.core.schemas import ApiModel, ReadModel
 from api.employees.models import REVIEW_SCHEDULES
 
 # The same pattern zod's z.email() uses, so the form and the server agree on every address.
@@ -238,7 +238,7 @@ class EmployeeUpdate(ApiModel):
         return data
 
 
-class EmployeeRead(ApiModel):
+class EmployeeRead(ReadModel):
     id: int
     organization_id: int | None = None
     employee_id: str
@@ -265,18 +265,18 @@ class BulkUploadRequest(ApiModel):
     csv_data: list[Any] = Field(default_factory=list)
 
 
-class BulkSuccess(ApiModel):
+class BulkSuccess(ReadModel):
     name: str
     employee_id: str
     row: int
 
 
-class BulkFailure(ApiModel):
+class BulkFailure(ReadModel):
     row: int
     error: str
 
 
-class BulkUploadResult(ApiModel):
+class BulkUploadResult(ReadModel):
     successful: list[BulkSuccess]
     failed: list[BulkFailure]
     total: int

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator
 
-from api.core.schemas import ApiModel
+from api.core.schemas import ApiModel, ReadModel
 from api.notes.models import NOTE_CATEGORIES
 
 NOTE_MAX = 5000
@@ -101,7 +101,7 @@ class EmployeeNoteCreate(ApiModel):
         return value.strip() or None if isinstance(value, str) else None
 
 
-class EmployeeNoteRead(ApiModel):
+class EmployeeNoteRead(ReadModel):
     id: int
     employee_id: int
     date: dt.date

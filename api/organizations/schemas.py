@@ -2,10 +2,10 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from api.core.schemas import ApiModel
+from api.core.schemas import ApiModel, ReadModel
 
 
-class OrganizationRead(ApiModel):
+class OrganizationRead(ReadModel):
     id: int
     name: str
     subdomain: str
@@ -45,12 +45,12 @@ class OrganizationUpdate(ApiModel):
         return text or None
 
 
-class LogoUploadReply(ApiModel):
+class LogoUploadReply(ReadModel):
     upload_url: str = Field(alias="uploadURL")
     logo_url: str
 
 
-class LogoReceived(ApiModel):
+class LogoReceived(ReadModel):
     logo_url: str
     mime_type: str
     size: int

@@ -7,7 +7,7 @@ from typing import Any
 from email_validator import EmailNotValidError, validate_email
 from pydantic import Field, field_validator
 
-from api.core.schemas import ApiModel
+from api.core.schemas import ApiModel, ReadModel
 
 _URL = re.compile(r"^https?://[^\s/$.?#][^\s]*$", re.IGNORECASE)
 
@@ -25,13 +25,13 @@ def _max(value: str | None, limit: int, label: str) -> str | None:
     return value
 
 
-class PlatformConfig(ApiModel):
+class PlatformConfig(ReadModel):
     oidc_enabled: bool
     local_enabled: bool
     provider_name: str | None = None
 
 
-class PlatformSessionRead(ApiModel):
+class PlatformSessionRead(ReadModel):
     email: str
     name: str | None = None
     method: str
@@ -150,7 +150,7 @@ class OrganizationUpdate(_OrganizationFields):
         return value
 
 
-class OrganizationAdminRead(ApiModel):
+class OrganizationAdminRead(ReadModel):
     """An organisation as the super admin sees it (never the password hashes)."""
 
     id: int
@@ -177,19 +177,19 @@ class OrganizationDelete(ApiModel):
     confirm_subdomain: str | None = Field(default=None, max_length=200)
 
 
-class OrganizationDeleted(ApiModel):
+class OrganizationDeleted(ReadModel):
     success: bool = True
     message: str
     backup_file: str
 
 
-class ResetLink(ApiModel):
+class ResetLink(ReadModel):
     role: str
     url: str
     expires_at: datetime
 
 
-class ResetPasswordsReply(ApiModel):
+class ResetPasswordsReply(ReadModel):
     success: bool = True
     email_sent: bool
     message: str

@@ -2,7 +2,7 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from api.core.schemas import ApiModel
+from api.core.schemas import ApiModel, ReadModel
 
 INVALID_EMAIL = "Please enter a valid email address"
 
@@ -19,7 +19,7 @@ class ResetRequest(ApiModel):
         return None if value in ("", None) else value
 
 
-class ResetRequestReply(ApiModel):
+class ResetRequestReply(ReadModel):
     success: bool = True
     message: str
 
@@ -34,7 +34,7 @@ class LinkValidateRequest(ApiModel):
     role: str = Field(default="", max_length=50)
 
 
-class LinkValidateReply(ApiModel):
+class LinkValidateReply(ReadModel):
     valid: bool
     role: str | None = None
     organization_name: str | None = None
@@ -47,7 +47,7 @@ class LinkResetRequest(ApiModel):
     new_password: str = Field(default="", max_length=1000)
 
 
-class LinkResetReply(ApiModel):
+class LinkResetReply(ReadModel):
     success: bool = True
     message: str
     organization_subdomain: str

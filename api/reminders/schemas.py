@@ -5,10 +5,10 @@ from typing import Any
 
 from pydantic import field_validator
 
-from api.core.schemas import ApiModel
+from api.core.schemas import ApiModel, ReadModel
 
 
-class ReminderEmployee(ApiModel):
+class ReminderEmployee(ReadModel):
     id: int
     employee_id: str
     first_name: str
@@ -16,7 +16,7 @@ class ReminderEmployee(ApiModel):
     department: str | None = None
 
 
-class ReminderRead(ApiModel):
+class ReminderRead(ReadModel):
     id: int
     employee_id: int
     review_id: int | None = None

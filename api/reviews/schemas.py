@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from api.core.schemas import ApiModel
+from api.core.schemas import ApiModel, ReadModel
 from api.reviews.models import REVIEW_STATUSES, REVIEW_TYPES
 
 QUESTION_TYPES = ("text", "rating", "multiple-choice", "yes-no")
@@ -192,7 +192,7 @@ class TemplateUpdate(ApiModel):
         return self
 
 
-class QuestionRead(ApiModel):
+class QuestionRead(ReadModel):
     id: str
     question: str
     type: str
@@ -201,7 +201,7 @@ class QuestionRead(ApiModel):
     scale: int | None = None
 
 
-class TemplateSummary(ApiModel):
+class TemplateSummary(ReadModel):
     id: int
     name: str
     description: str | None = None
@@ -365,7 +365,7 @@ class ReviewUpdate(ApiModel):
         return _responses(value)
 
 
-class EmployeeSummary(ApiModel):
+class EmployeeSummary(ReadModel):
     id: int
     employee_id: str
     first_name: str
@@ -378,7 +378,7 @@ class EmployeeSummary(ApiModel):
     is_archived: bool = False
 
 
-class ReviewRead(ApiModel):
+class ReviewRead(ReadModel):
     id: int
     employee_id: int
     template_id: int

@@ -7,7 +7,7 @@ from typing import Any, Literal
 from email_validator import EmailNotValidError, validate_email
 from pydantic import Field, field_validator
 
-from api.core.schemas import ApiModel
+from api.core.schemas import ApiModel, ReadModel
 
 Role = Literal["admin", "hr", "manager", "user"]
 
@@ -90,7 +90,7 @@ class UserCreate(ApiModel):
         return value
 
 
-class UserRead(ApiModel):
+class UserRead(ReadModel):
     id: str
     email: str
     first_name: str | None = None
@@ -108,7 +108,7 @@ class UserLoginRequest(ApiModel):
     password: str = Field(default="", max_length=1000)
 
 
-class UserLoginReply(ApiModel):
+class UserLoginReply(ReadModel):
     success: bool = True
     force_password_change: bool
     user_role: str
