@@ -17,7 +17,7 @@ from api.core.config import get_settings
 from api.core.db import dispose_engine
 from api.core.errors import install_error_handlers
 from api.core.middleware import BodyLimitMiddleware, RateLimitMiddleware, RequestContextMiddleware
-from api.core.observability import configure_logging, instrument_app
+from api.core.observability import configure_logging
 
 
 def domain_routers() -> list[APIRouter]:
@@ -71,7 +71,7 @@ def create_app() -> FastAPI:
         redoc_url=None if prod else "/redoc",
     )
     install_error_handlers(app)
-    # Added innermost first: metrics › request id, headers, Origin › rate limit › body limit.
+    # Added innermost first: request id, headers, Origin, metrics › rate limit › body limit.
     app.add_middleware(
         BodyLimitMiddleware, default=settings.max_body_bytes, limits=settings.body_limits
     )
@@ -82,7 +82,6 @@ def create_app() -> FastAPI:
         redis_url=settings.redis_url if settings.rate_limit_storage == "redis" else None,
     )
     app.add_middleware(RequestContextMiddleware)
-    instrument_app(app)
     for router in domain_routers():
         app.include_router(router)
 

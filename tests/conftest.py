@@ -48,6 +48,18 @@ async def client(app: Any) -> AsyncIterator[httpx.AsyncClient]:
         yield c
 
 
+def route_paths(app: Any) -> set[str]:
+    """Every route path of the app, those of included routers too (FastAPI nests them)."""
+    paths: set[str] = set()
+    for route in app.routes:
+        contexts = getattr(route, "effective_route_contexts", None)
+        for item in contexts() if callable(contexts) else [route]:
+            path = getattr(getattr(item, "starlette_route", None) or item, "path", None)
+            if path:
+                paths.add(path)
+    return paths
+
+
 def unique_code(prefix: str = "t") -> str:
     return f"{prefix}-{uuid.uuid4().hex[:10]}"
 

@@ -19,7 +19,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.core.config import MB, get_settings
-from api.core.observability import BODY_TOO_LARGE, RATE_LIMITED, request_id_var
+from api.core.observability import BODY_TOO_LARGE, RATE_LIMITED, record_request, request_id_var
 
 log = logging.getLogger("merit.http")
 access_log = logging.getLogger("merit.access")
@@ -96,7 +96,8 @@ def _security_headers(
 class RequestContextMiddleware:
     """Tags each request with an id (X-Request-ID, also on every log line written while it
     runs), refuses cross-site state changes (the Origin must be the request's own host), adds
-    the security headers and cookie flags, and writes the access log."""
+    the security headers and cookie flags, writes the access log and the request metrics.
+    Outermost of ours, so it also sees the guards' refusals."""
 
     def __init__(self, app: ASGIApp):
         self.app = app
@@ -140,8 +141,10 @@ class RequestContextMiddleware:
             # The request id stays set so the error handler's log line carries it; each
             # request runs in a task of its own, so it cannot leak into the next one.
             _log_access(scope, 500, started, request_id)
+            record_request(scope, 500, time.perf_counter() - started)
             raise
         _log_access(scope, status, started, request_id)
+        record_request(scope, status, time.perf_counter() - started)
         request_id_var.reset(token)
 
 

@@ -4,8 +4,8 @@
   a job runs carries its `request_id` or `job_id`, through context variables, so a reply's
   X-Request-ID finds its log lines.
 - Metrics: Prometheus (prometheus-client). HTTP requests are counted and timed by route
-  template (prometheus-fastapi-instrumentator resolves `/api/employees/{id}`, never the raw
-  path, so the number of series stays bounded), jobs by function, organisations by state.
+  template (`/api/employees/{id}`, the route the router matched, never the raw path, so the
+  number of series stays bounded), jobs by function, organisations by state.
 """
 
 import asyncio
@@ -14,7 +14,7 @@ import logging
 import os
 import sys
 import time
-from collections.abc import Callable, Coroutine, Iterable
+from collections.abc import Callable, Coroutine, Iterable, MutableMapping
 from contextvars import ContextVar
 from dataclasses import replace
 from typing import Any
@@ -30,10 +30,7 @@ from prometheus_client import (
     generate_latest,
     multiprocess,
 )
-from prometheus_fastapi_instrumentator import Instrumentator
-from prometheus_fastapi_instrumentator.metrics import Info
 from pythonjsonlogger.json import JsonFormatter
-from starlette.applications import Starlette
 
 from api.core.config import Settings, get_settings
 
@@ -176,20 +173,16 @@ TENANTS = Gauge(
 )
 
 
-def _record_request(info: Info) -> None:
-    method = info.method if info.method in METHODS else "OTHER"
-    labels = (method, info.modified_handler, info.modified_status)
-    HTTP_REQUESTS.labels(*labels).inc()
-    HTTP_LATENCY.labels(*labels).observe(info.modified_duration)
-
-
-def instrument_app(app: Starlette) -> None:
-    """Adds the metrics middleware (outermost: it also sees the guards' refusals)."""
-    Instrumentator(
-        should_group_status_codes=False,
-        should_group_untemplated=True,  # a path no route matches is counted as "none"
-        excluded_handlers=["^/metrics$"],
-    ).add(_record_request).instrument(app)
+def record_request(scope: MutableMapping[str, Any], status: int, seconds: float) -> None:
+    """Count and time one HTTP request by the template of the route that answered it (the
+    router leaves it in the scope); a path no route matched is counted as "none"."""
+    route = scope.get("route")
+    handler = getattr(route, "path", None) or "none"
+    if handler == "/metrics":
+        return
+    method = scope["method"] if scope["method"] in METHODS else "OTHER"
+    HTTP_REQUESTS.labels(method, handler, str(status)).inc()
+    HTTP_LATENCY.labels(method, handler, str(status)).observe(seconds)
 
 
 def metrics_registry() -> CollectorRegistry:

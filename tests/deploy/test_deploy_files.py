@@ -11,12 +11,12 @@ import pytest
 import typer.main
 import yaml
 from prometheus_client import REGISTRY
-from prometheus_fastapi_instrumentator.routing import _effective_routes
 from pydantic import ValidationError
 
 from api.cli import app as cli_app
 from api.core.config import DEFAULT_BODY_LIMITS, DEFAULT_RATE_LIMITED_PATHS, MB, Settings
 from api.main import create_app
+from tests.conftest import route_paths
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = (ROOT / "deploy" / "README.md").read_text()
@@ -269,8 +269,7 @@ def test_the_default_body_limits_and_rate_limited_paths_are_the_ones_documented(
 
 def test_the_endpoints_the_guide_names_exist():
     app = create_app()
-    # FastAPI keeps included routers nested; the instrumentator's helper flattens them.
-    paths = {getattr(r, "path", None) for r in _effective_routes(app.routes)}
+    paths = route_paths(app)
     (endpoints,) = tables(section("Observability"))[:1]
     named = [ticks(row[0])[0] for row in endpoints]
     assert named == ["/healthz", "/readyz", "/metrics"]

@@ -5,11 +5,11 @@ import time
 import uuid
 
 import pytest
-from prometheus_fastapi_instrumentator.routing import _effective_routes
 
 from api.core.config import DEFAULT_RATE_LIMITED_PATHS, get_settings
 from api.core.middleware import RateLimitMiddleware
 from tests.api.hardening.conftest import client_for
+from tests.conftest import route_paths
 
 DEAD_REDIS = "unix:///nonexistent/merit-test-redis.sock"
 # Routes with "login" or "reset" in their path that are deliberately not limited.
@@ -17,11 +17,6 @@ NOT_SIGN_IN = [
     r"^/api/login$",  # a link that redirects to the web app
     r"^/api/organizations/\{[^}]+\}/reset-passwords$",  # super-admin action, signed in
 ]
-
-
-def route_paths(app) -> set[str]:
-    """Every route, hidden ones included (FastAPI nests included routers)."""
-    return {r.path for r in _effective_routes(app.routes) if getattr(r, "path", None)}
 
 
 def random_ip() -> str:
