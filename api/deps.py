@@ -9,12 +9,13 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
+from sqlalchemy import Integer, cast, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.auth import sessions
 from api.auth.models import Session
 from api.core.config import get_settings
-from api.core.db import public_session, tenant_session
+from api.core.db import public_session, tenant_session, utcnow
 from api.core.errors import Forbidden, NotFound, Unauthorized
 from api.organizations.models import Organization
 from tenants import registry
@@ -76,16 +77,32 @@ async def host_organization(request: Request, db: AsyncSession) -> Organization 
     return org
 
 
+async def _session_and_organization(
+    db: AsyncSession, sid: str | None
+) -> tuple[dict[str, Any], str, Organization | None] | None:
+    """The live session (data, id) and the organisation it is bound to, in one query."""
+    if not sid or len(sid) > 128:
+        return None
+    bound_to = cast(Session.sess["organizationId"].astext, Integer)
+    row = (
+        await db.execute(
+            select(Session.sess, Organization)
+            .outerjoin(Organization, Organization.id == bound_to)
+            .where(Session.sid == sid, Session.expire > utcnow())
+        )
+    ).first()
+    return (row[0], sid, row[1]) if row else None
+
+
 async def _principal(request: Request, db: PublicDb) -> Principal:
-    row = await current_session(request, db)
-    data: dict[str, Any] = row.sess if row else {}
-    host_org = await host_organization(request, db)
-    if row is None or not data.get("authenticated"):
+    found = await _session_and_organization(db, request.cookies.get(sessions.COOKIE))
+    data, sid, org = found if found else ({}, "", None)
+    sub = host_subdomain(request)
+    if sub is not None and (org is None or org.subdomain != sub):
+        # The Host names another organisation (or one that does not exist: 404).
+        await host_organization(request, db)
         raise Unauthorized("Not authenticated")
-    if host_org is not None and host_org.id != data.get("organizationId"):
-        raise Unauthorized("Not authenticated")
-    org = host_org or await registry.get_by_id(db, int(data["organizationId"]))
-    if org is None:
+    if not data.get("authenticated") or org is None:
         raise Unauthorized("Not authenticated")
     if not org.is_active:
         raise Forbidden("This organization has been deactivated. Please contact support.")
@@ -95,7 +112,7 @@ async def _principal(request: Request, db: PublicDb) -> Principal:
     return Principal(
         organization=org,
         role=str(data.get("userRole")),
-        session_id=row.sid,
+        session_id=sid,
         force_password_change=bool(data.get("forcePasswordChange")),
         user_id=data.get("userId"),
         name=data.get("userName"),
