@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.auth import sessions
 from api.auth.models import Session
 from api.core.config import get_settings
-from api.core.db import public_session, tenant_session, utcnow
+from api.core.db import catalog_reader, public_session, tenant_session, utcnow
 from api.core.errors import Forbidden, NotFound, Unauthorized
 from api.organizations.models import Organization
 from tenants import registry
@@ -94,21 +94,21 @@ async def _session_and_organization(
     return (row[0], sid, row[1]) if row else None
 
 
-async def _principal(request: Request, db: PublicDb) -> Principal:
-    found = await _session_and_organization(db, request.cookies.get(sessions.COOKIE))
-    data, sid, org = found if found else ({}, "", None)
-    sub = host_subdomain(request)
-    if sub is not None and (org is None or org.subdomain != sub):
-        # The Host names another organisation (or one that does not exist: 404).
-        await host_organization(request, db)
-        raise Unauthorized("Not authenticated")
+async def _principal(request: Request) -> Principal:
+    # The connection goes back to the pool before the tenant session takes one: a request
+    # never holds two connections at once (a full pool would deadlock).
+    async with catalog_reader() as db:
+        found = await _session_and_organization(db, request.cookies.get(sessions.COOKIE))
+        data, sid, org = found if found else ({}, "", None)
+        sub = host_subdomain(request)
+        if sub is not None and (org is None or org.subdomain != sub):
+            # The Host names another organisation (or one that does not exist: 404).
+            await host_organization(request, db)
+            raise Unauthorized("Not authenticated")
     if not data.get("authenticated") or org is None:
         raise Unauthorized("Not authenticated")
     if not org.is_active:
         raise Forbidden("This organization has been deactivated. Please contact support.")
-    # End the catalog read here so its pooled connection is back before the tenant session
-    # takes one: a request never holds two connections at once (a full pool would deadlock).
-    await db.commit()
     return Principal(
         organization=org,
         role=str(data.get("userRole")),

@@ -24,7 +24,7 @@ async def help_caller(request: Request, db: PublicDb) -> str:
     """Rate-limit key of whoever asks: an organisation sign-in, else a platform admin
     (the super-admin panel's header has the same help button)."""
     try:
-        return _org_key(await deps.get_principal(await deps._principal(request, db)))
+        return _org_key(await deps.get_principal(await deps._principal(request)))
     except Unauthorized:
         if not request.cookies.get(sessions.PLATFORM_COOKIE):
             raise

@@ -86,6 +86,15 @@ def tenant_engine(schema: str) -> AsyncEngine:
 
 
 @asynccontextmanager
+async def catalog_reader() -> AsyncIterator[AsyncSession]:
+    """A read-only look at the platform catalog outside any transaction (autocommit): no
+    BEGIN/COMMIT round trips, for the lookups every request makes."""
+    engine = get_engine().execution_options(isolation_level="AUTOCOMMIT")
+    async with AsyncSession(engine, expire_on_commit=False) as session:
+        yield session
+
+
+@asynccontextmanager
 async def public_session() -> AsyncIterator[AsyncSession]:
     """A session on the platform catalog; commits on success, rolls back on error."""
     async with AsyncSession(get_engine(), expire_on_commit=False) as session:

@@ -48,5 +48,6 @@ async def update_current(
             .values(settings_values),
             execution_options=tenant,
         )
-    await db.refresh(org)
-    return org
+    updated = await db.get(Organization, org.id, populate_existing=True)
+    assert updated is not None
+    return updated
