@@ -227,7 +227,31 @@ class EmployeeSummary(ApiModel):
 # ---------------------------------------------------------------- employee certifications
 
 
-class EmployeeCertificationCreate(ApiModel):
+class _AssignmentRules(ApiModel):
+    """The field rules an assignment's create and update share (each declares the fields)."""
+
+    @field_validator("certification_type_id", mode="before", check_fields=False)
+    @classmethod
+    def _type(cls, value: Any) -> int:
+        return record_id(value, required=TYPE_REQUIRED, invalid="Invalid certification type")
+
+    @field_validator("issue_date", mode="before", check_fields=False)
+    @classmethod
+    def _issue(cls, value: Any) -> date | None:
+        return issue_date_rules(to_day(value, required=ISSUE_REQUIRED, invalid=ISSUE_INVALID))
+
+    @field_validator("certificate_number", mode="before", check_fields=False)
+    @classmethod
+    def _number(cls, value: Any) -> str | None:
+        return optional_text(value, max_len=50, too_long=NUMBER_MAX)
+
+    @field_validator("attachment_url", mode="before", check_fields=False)
+    @classmethod
+    def _attachment(cls, value: Any) -> str | None:
+        return attachment_url(value)
+
+
+class EmployeeCertificationCreate(_AssignmentRules):
     employee_id: int = Field(default=0, validate_default=True)
     certification_type_id: int = Field(default=0, validate_default=True)
     issue_date: date | None = Field(default=None, validate_default=True)
@@ -241,16 +265,6 @@ class EmployeeCertificationCreate(ApiModel):
     def _employee(cls, value: Any) -> int:
         return record_id(value, required=EMPLOYEE_REQUIRED, invalid="Invalid employee")
 
-    @field_validator("certification_type_id", mode="before")
-    @classmethod
-    def _type(cls, value: Any) -> int:
-        return record_id(value, required=TYPE_REQUIRED, invalid="Invalid certification type")
-
-    @field_validator("issue_date", mode="before")
-    @classmethod
-    def _issue(cls, value: Any) -> date | None:
-        return issue_date_rules(to_day(value, required=ISSUE_REQUIRED, invalid=ISSUE_INVALID))
-
     @field_validator("expiration_date", mode="before")
     @classmethod
     def _expiry(cls, value: Any) -> date | None:
@@ -259,16 +273,6 @@ class EmployeeCertificationCreate(ApiModel):
             raise ValueError(EXPIRY_PAST)
         return day
 
-    @field_validator("certificate_number", mode="before")
-    @classmethod
-    def _number(cls, value: Any) -> str | None:
-        return optional_text(value, max_len=50, too_long=NUMBER_MAX)
-
-    @field_validator("attachment_url", mode="before")
-    @classmethod
-    def _attachment(cls, value: Any) -> str | None:
-        return attachment_url(value)
-
     @model_validator(mode="after")
     def _expiry_after_issue(self) -> "EmployeeCertificationCreate":
         if self.expiration_date and self.issue_date and self.expiration_date < self.issue_date:
@@ -276,7 +280,7 @@ class EmployeeCertificationCreate(ApiModel):
         return self
 
 
-class EmployeeCertificationUpdate(ApiModel):
+class EmployeeCertificationUpdate(_AssignmentRules):
     """PUT: the fields sent replace the stored ones. The employee cannot change.
 
     "Expiration not in the past" applies only to a new expiration date (the service checks
@@ -290,30 +294,10 @@ class EmployeeCertificationUpdate(ApiModel):
     attachment_url: str | None = None
     is_active: bool | None = None
 
-    @field_validator("certification_type_id", mode="before")
-    @classmethod
-    def _type(cls, value: Any) -> int:
-        return record_id(value, required=TYPE_REQUIRED, invalid="Invalid certification type")
-
-    @field_validator("issue_date", mode="before")
-    @classmethod
-    def _issue(cls, value: Any) -> date | None:
-        return issue_date_rules(to_day(value, required=ISSUE_REQUIRED, invalid=ISSUE_INVALID))
-
     @field_validator("expiration_date", mode="before")
     @classmethod
     def _expiry(cls, value: Any) -> date | None:
         return to_day(value, required=None, invalid=EXPIRY_INVALID)
-
-    @field_validator("certificate_number", mode="before")
-    @classmethod
-    def _number(cls, value: Any) -> str | None:
-        return optional_text(value, max_len=50, too_long=NUMBER_MAX)
-
-    @field_validator("attachment_url", mode="before")
-    @classmethod
-    def _attachment(cls, value: Any) -> str | None:
-        return attachment_url(value)
 
     @field_validator("is_active", mode="before")
     @classmethod
