@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
+# MERIT_E2E_PORT picks the port, MERIT_E2E_FILES the test files (default: all of them).
 PORT="${MERIT_E2E_PORT:-8765}"
 [ -f web/dist/index.html ] || { echo "web/dist is missing: run npm run build first"; exit 1; }
 DATA="$(mktemp -d /tmp/merit-e2e-XXXXXX)"
@@ -47,6 +48,6 @@ python3 -m uv run merit platform-admin create \
 
 mkdir -p tests/e2e/screenshots
 rm -f tests/e2e/screenshots/axe-report.json  # every axe finding of this run (lib/axe.mjs)
-MERIT_E2E_URL="http://localhost:$PORT" node --test --test-concurrency=1 tests/e2e/ || {
+MERIT_E2E_URL="http://localhost:$PORT" node --test --test-concurrency=1 ${MERIT_E2E_FILES:-tests/e2e/} || {
   echo "--- server log (tail) ---"; tail -n 80 "$LOG"; exit 1;
 }
