@@ -35,6 +35,7 @@ lint:
 typecheck:
 	$(UV) run mypy
 	npm run typecheck
+	npm run api-types:check
 
 pytest:
 	$(UV) run pytest

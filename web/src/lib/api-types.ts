@@ -1,0 +1,27 @@
+import type { z } from 'zod'
+import type { components, operations } from './api-schema'
+
+/** A schema of the OpenAPI document (generated: `npm run api-types`), by its name. */
+export type ApiSchema<Name extends keyof components['schemas']> = components['schemas'][Name]
+
+type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : never
+
+/** The JSON request body of an operation, by its operation id. */
+export type ApiBody<Op extends keyof operations> = JsonContent<NonNullable<operations[Op]['requestBody']>>
+
+/** The JSON reply of an operation on success (200 or 201), by its operation id. */
+export type ApiReply<Op extends keyof operations> = JsonContent<
+  operations[Op]['responses'] extends infer R ? (R extends { 200: infer Ok } ? Ok : R extends { 201: infer Created } ? Created : never) : never
+>
+
+type Accepts<Schema extends z.ZodType, Reply> = [Reply] extends [z.input<Schema>]
+  ? unknown
+  : { 'the schema rejects replies the API may send': Reply }
+
+/**
+ * A zod schema for an API reply, checked when compiling: every reply the OpenAPI document
+ * allows must parse with it, so a server change the client does not follow fails `tsc`.
+ */
+export function replySchema<Reply>() {
+  return <Schema extends z.ZodType>(schema: Schema & Accepts<Schema, Reply>): Schema => schema
+}
