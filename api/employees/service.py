@@ -11,7 +11,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.core.errors import BadRequest, Conflict, NotFound
 from api.core.storage import get_storage
 from api.departments.models import Department
-from api.documents.models import EmployeeDocument
+from api.documents.models import EmployeeDocument, UploadSlot
+from api.documents.service import file_id_of, storage_key
 from api.employees.models import Employee
 from api.employees.schemas import EmployeeCreate, EmployeeUpdate
 
@@ -239,17 +240,23 @@ async def delete_permanently(*, session: AsyncSession, employee: Employee) -> No
     )
     await session.execute(delete(Employee).where(Employee.id == employee.id))
     session.expunge(employee)
-    if paths:
-        event.listen(session.sync_session, "after_commit", _file_remover(paths), once=True)
+    if not paths:
+        return
+    # The upload slots that held these files go too, so nothing can claim a removed file.
+    await session.execute(delete(UploadSlot).where(UploadSlot.path.in_(paths)))
+    organization_id = int(session.info["organization_id"])
+    keys = [storage_key(organization_id, f) for f in map(file_id_of, paths) if f is not None]
+    if keys:
+        event.listen(session.sync_session, "after_commit", _file_remover(keys), once=True)
 
 
-def _file_remover(paths: list[str]) -> Any:
+def _file_remover(keys: list[str]) -> Any:
     def remove(_session: Any) -> None:
         storage = get_storage()
-        for path in paths:
+        for key in keys:
             try:
-                storage.delete(path)
+                storage.delete(key)
             except Exception:  # a missing or odd file must not undo a committed delete
-                log.exception("could not delete document file %s", path)
+                log.exception("could not delete document file %s", key)
 
     return remove

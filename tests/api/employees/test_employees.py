@@ -1,6 +1,5 @@
 """Employees API: create, read, list and search, update, archive, permanent delete."""
 
-import uuid
 from datetime import date, timedelta
 
 import pytest
@@ -8,12 +7,16 @@ from sqlalchemy import delete, func, select, update
 
 from api.certifications.models import Certification, CertificationType, EmployeeCertification
 from api.core.db import tenant_session
+from api.core.errors import Conflict
 from api.core.storage import get_storage
-from api.documents.models import EmployeeDocument
+from api.documents.models import EmployeeDocument, UploadSlot
+from api.documents.service import storage_key
+from api.employees import service
 from api.employees.models import Employee
 from api.notes.models import EmployeeNote
 from api.reminders.models import Reminder
 from api.reviews.models import Review, ReviewTemplate
+from tests.api.documents.factories import PDF, add_document
 from tests.api.employees.factories import add, payload
 
 TODAY = date.today()
@@ -469,17 +472,24 @@ async def test_permanent_delete_removes_everything_of_the_employee(login, org):
     report = await add(admin, managerId="GONE-1")
     kept = await add(admin)
     storage = get_storage()
-    gone_file = f"{org.schema_name}/documents/{uuid.uuid4().hex}.pdf"
-    kept_file = f"{org.schema_name}/documents/{uuid.uuid4().hex}.pdf"
-    storage.save_bytes(gone_file, b"%PDF-1.4 gone")
-    storage.save_bytes(kept_file, b"%PDF-1.4 kept")
+    # Documents made the way the screen makes them: upload, then record.
+    gone_docs = [
+        await add_document(admin, gone["id"]),
+        await add_document(admin, gone["id"], isConfidential=True),
+    ]
+    kept_doc = await add_document(admin, kept["id"])
+
+    def key(doc: dict) -> str:
+        return storage_key(org.id, doc["filePath"].rsplit("/", 1)[-1])
+
+    assert all(storage.exists(key(d)) for d in [*gone_docs, kept_doc])
     async with tenant_session(org.schema_name, org.id) as session:
         template = await session.scalar(select(ReviewTemplate))
         assert template is not None
         cert_type = CertificationType(name="First Aid", validity_months=12)
         session.add(cert_type)
         await session.flush()
-        for person, path in ((gone, gone_file), (kept, kept_file)):
+        for person in (gone, kept):
             review = Review(
                 employee_id=person["id"],
                 template_id=template.id,
@@ -499,15 +509,6 @@ async def test_permanent_delete_removes_everything_of_the_employee(login, org):
                     EmployeeNote(
                         employee_id=person["id"], date=TODAY, category="recognition", note="Hi"
                     ),
-                    EmployeeDocument(
-                        employee_id=person["id"],
-                        document_type="contract",
-                        title="Contract",
-                        file_name="contract.pdf",
-                        file_size=12,
-                        mime_type="application/pdf",
-                        file_path=path,
-                    ),
                     Reminder(
                         employee_id=person["id"],
                         review_id=review.id,
@@ -520,7 +521,7 @@ async def test_permanent_delete_removes_everything_of_the_employee(login, org):
 
     r = await admin.delete(f"/api/employees/{gone['id']}")
     assert r.status_code == 200, r.text
-    assert r.json()["success"] is True
+    assert r.json() == {"success": True, "message": "Employee deleted successfully"}
     assert (await admin.get(f"/api/employees/{gone['id']}")).status_code == 404
     assert (await admin.delete(f"/api/employees/{gone['id']}")).status_code == 404
     # The report stays, without a manager.
@@ -537,8 +538,45 @@ async def test_permanent_delete_removes_everything_of_the_employee(login, org):
             owners = (await session.scalars(select(model.employee_id))).all()
             assert owners == [kept["id"]], model.__name__
         assert await session.scalar(select(func.count()).select_from(Employee)) == 2
-    assert not storage.exists(gone_file)
-    assert storage.exists(kept_file)
+        slots = (await session.scalars(select(UploadSlot.path))).all()
+        assert slots == [kept_doc["filePath"]]
+    # The files go with the records; another employee's file stays and still downloads.
+    assert not any(storage.exists(key(d)) for d in gone_docs)
+    for doc in gone_docs:
+        assert (await admin.get(doc["filePath"])).status_code == 404
+    assert storage.exists(key(kept_doc))
+    assert (await admin.get(kept_doc["filePath"])).status_code == 200
+
+
+async def test_a_failed_permanent_delete_keeps_rows_and_files(login, org, monkeypatch):
+    """One transaction: if the delete cannot commit, nothing of the employee is lost."""
+    admin = await login(org, "admin")
+    person = await add(admin)
+    doc = await add_document(admin, person["id"])
+    await admin.post(
+        "/api/employee-notes",
+        json={
+            "employeeId": person["id"],
+            "date": "2026-01-01",
+            "category": "recognition",
+            "note": "Hi",
+        },
+    )
+
+    async def broken_delete(*, session, employee):
+        await real_delete(session=session, employee=employee)
+        raise Conflict("refused after the rows were deleted, before the commit")
+
+    real_delete = service.delete_permanently
+    monkeypatch.setattr(service, "delete_permanently", broken_delete)
+    r = await admin.delete(f"/api/employees/{person['id']}")
+    assert r.status_code == 409
+    monkeypatch.undo()
+    assert (await admin.get(f"/api/employees/{person['id']}")).status_code == 200
+    notes = await admin.get("/api/employee-notes", params={"employeeId": person["id"]})
+    assert len(notes.json()) == 1
+    r = await admin.get(doc["filePath"])
+    assert r.status_code == 200 and r.content == PDF
 
 
 # ---- permissions and organisations ------------------------------------------------------------
