@@ -45,6 +45,7 @@ from api.reminders.models import Reminder
 TYPE_NOT_FOUND = "Certification type not found"
 EMPLOYEE_NOT_FOUND = "Employee not found"
 CERTIFICATION_NOT_FOUND = "Certification not found"
+REMINDER_KINDS = ("certification_expiring", "certification_expired")
 NAME_TAKEN = "A certification type with this name already exists"
 
 
@@ -550,6 +551,8 @@ async def update_assignment(
             expiration_date=expiration,
             exclude_id=cert.id,
         )
+    if expiration != cert.expiration_date or not active:
+        await _drop_obsolete_reminders(session, cert.id, expiration if active else None)
     cert.certification_type_id = ctype.id
     cert.issue_date = issue
     cert.expiration_date = expiration
@@ -560,6 +563,21 @@ async def update_assignment(
     cert.is_active = active
     await _flush_certification(session)
     return cert
+
+
+async def _drop_obsolete_reminders(
+    session: AsyncSession, certification_id: int, expiration: date | None
+) -> None:
+    """Remove a certification's reminders about a date it no longer has (renewed by an edit,
+    or deactivated: `expiration` None). The daily job writes one reminder of a kind per
+    certification, so a stale one would also block the reminder for the new date."""
+    query = delete(Reminder).where(
+        Reminder.certification_id == certification_id,
+        Reminder.type.in_(REMINDER_KINDS),
+    )
+    if expiration is not None:
+        query = query.where(Reminder.due_date.is_distinct_from(expiration))
+    await session.execute(query)
 
 
 async def delete_assignment(*, session: AsyncSession, certification_id: int) -> None:

@@ -20,6 +20,7 @@ from tests.api.certifications.factories import (
     add_type,
     count,
     days,
+    iso,
 )
 
 
@@ -125,3 +126,49 @@ async def test_dispatch_queues_one_job_per_organisation_per_day(org):
             await pool.zrem("arq:queue", *[k.decode().removeprefix("arq:job:") for k in keys])
             await pool.delete(*keys)
         await pool.aclose()
+
+
+async def test_a_changed_expiration_drops_the_old_reminders_and_gets_its_own(org, login):
+    kind = await add_type(org, "First Aid")
+    ada = await add_employee(org)
+    cert = await add_cert(org, ada, kind, issue=days(-300), expires=days(10))
+    kept = await add_cert(org, ada, await add_type(org, "Forklift"), expires=days(20))
+    await certification_reminders({}, org.id)
+    assert await count(org, Reminder, Reminder.certification_id == cert) == 1
+    admin = await login(org, "admin")
+
+    # Renewed by an edit: the reminder about the old date goes (the kept one stays) ...
+    r = await admin.put(f"/api/employee-certifications/{cert}", json={"expirationDate": iso(400)})
+    assert r.status_code == 200, r.text
+    assert await count(org, Reminder, Reminder.certification_id == cert) == 0
+    assert await count(org, Reminder, Reminder.certification_id == kept) == 1
+    # ... and when the new date comes near, the job reminds again.
+    near = (days(0) + timedelta(days=380)).isoformat()
+    assert (await certification_reminders({}, org.id, near))["certification_expiring"] >= 1
+    assert await reminders(org) == [
+        (
+            "certification_expiring",
+            cert,
+            f"Ada Lovelace's First Aid certification expires on {us(days(400))}",
+            days(400).isoformat(),
+        ),
+        (
+            "certification_expired",
+            kept,
+            f"Ada Lovelace's Forklift certification expired on {us(days(20))}",
+            days(20).isoformat(),
+        ),
+        (
+            "certification_expiring",
+            kept,
+            f"Ada Lovelace's Forklift certification expires on {us(days(20))}",
+            days(20).isoformat(),
+        ),
+    ]
+    # Other edits keep it; deactivating drops it.
+    r = await admin.put(f"/api/employee-certifications/{cert}", json={"certificateNumber": "N-2"})
+    assert r.status_code == 200
+    assert await count(org, Reminder, Reminder.certification_id == cert) == 1
+    r = await admin.put(f"/api/employee-certifications/{cert}", json={"isActive": False})
+    assert r.status_code == 200
+    assert await count(org, Reminder, Reminder.certification_id == cert) == 0
