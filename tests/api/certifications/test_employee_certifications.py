@@ -447,3 +447,47 @@ async def test_a_list_item_is_the_same_record_the_assign_call_returned(org, logi
     assert listed == [created.json()]
     mine = (await admin.get("/api/employee-certifications", params={"employeeId": employee})).json()
     assert mine == [created.json()]
+
+
+async def test_the_attachment_is_a_file_of_the_document_upload(org, login):
+    """The dialog's optional attachment: the two-step document upload, a 'certificate'
+    document on the employee, then the certification points at its file."""
+    employee, type_id = await setup(org)
+    admin = await login(org, "admin")
+    slot = (await admin.post("/api/upload/document")).json()
+    pdf = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
+    r = await admin.put(slot["uploadURL"], content=pdf, headers={"content-type": "application/pdf"})
+    assert r.status_code == 200, r.text
+    r = await admin.post(
+        "/api/employee-documents",
+        json={
+            "employeeId": employee,
+            "documentType": "certificate",
+            "title": "First Aid certificate",
+            "filePath": slot["documentPath"],
+            "fileName": "first-aid.pdf",
+            "fileSize": len(pdf),
+            "mimeType": "application/pdf",
+        },
+    )
+    assert r.status_code == 201, r.text
+    file_path = r.json()["filePath"]
+    r = await admin.post(
+        "/api/employee-certifications",
+        json={
+            "employeeId": employee,
+            "certificationTypeId": type_id,
+            "issueDate": iso(-3),
+            "attachmentUrl": file_path,
+        },
+    )
+    assert r.status_code == 201, r.text
+    assert r.json()["attachmentUrl"] == file_path
+    # Any signed-in role opens it from the profile.
+    reader = await login(org, "user")
+    listed = (
+        await reader.get("/api/employee-certifications", params={"employeeId": employee})
+    ).json()
+    download = await reader.get(listed[0]["attachmentUrl"])
+    assert download.status_code == 200
+    assert download.content == pdf
