@@ -138,6 +138,20 @@ describe('CertificationsPage', () => {
     expect(within(within(section).getByRole('list', { name: 'Expired' })).getByText('Ada Lovelace')).toBeInTheDocument()
   })
 
+  it('narrows the required types to the selected type, and follows the department filter', async () => {
+    api()
+    renderPage()
+    await screen.findByRole('region', { name: 'First Aid' })
+    await userEvent.selectOptions(screen.getByLabelText('Certification type'), '2')
+    expect(screen.queryByRole('region', { name: 'First Aid' })).not.toBeInTheDocument()
+    expect(screen.getByText('The selected certification type is not marked as required.')).toBeInTheDocument()
+    await userEvent.selectOptions(screen.getByLabelText('Certification type'), '1')
+    const section = screen.getByRole('region', { name: 'First Aid' })
+    await userEvent.selectOptions(screen.getByLabelText('Department'), 'engineering')
+    expect(within(section).queryByRole('list', { name: 'Missing' })).not.toBeInTheDocument()
+    expect(within(within(section).getByRole('list', { name: 'Expired' })).getByText('Ada Lovelace')).toBeInTheDocument()
+  })
+
   it('offers Assign from the gaps, with the type preselected', async () => {
     api()
     renderPage()

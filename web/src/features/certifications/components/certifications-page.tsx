@@ -198,6 +198,8 @@ function RequiredCompliance({
   filters: Filters
   onAssign: (person: EmployeeSummary, typeId: number) => void
 }) {
+  // The type filter narrows this list too; status is a property of held certifications only.
+  const visibleEntries = filters.typeId ? entries.filter((e) => String(e.certificationType.id) === filters.typeId) : entries
   return (
     <Card>
       <CardHeader>
@@ -213,8 +215,10 @@ function RequiredCompliance({
             No certification type is marked as required. Mark one as required under Certification Types to track it
             here.
           </p>
+        ) : visibleEntries.length === 0 ? (
+          <p className="text-sm text-muted-foreground">The selected certification type is not marked as required.</p>
         ) : (
-          entries.map((entry) => {
+          visibleEntries.map((entry) => {
             const missing = entry.missing.filter((e) => matchesEmployee(e, filters))
             const expired = entry.expired.filter((e) => matchesEmployee(e, filters))
             const filtered = Boolean(filters.department || filters.search.trim())

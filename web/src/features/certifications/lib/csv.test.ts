@@ -16,5 +16,9 @@ describe('toCsv', () => {
 
   it('defuses spreadsheet formulas', () => {
     expect(toCsv([['=1+1', '+x', '-2', '@cmd', 'ok']])).toBe("'=1+1,'+x,'-2,'@cmd,ok")
+    // A tab or carriage return before a formula, and a formula inside a quoted field.
+    expect(toCsv([['\t=1+1', '\r=cmd', '=HYPERLINK("http://x","y"),z']])).toBe(
+      `'\t=1+1,"'\r=cmd","'=HYPERLINK(""http://x"",""y""),z"`,
+    )
   })
 })
