@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter'
 import { Logo } from '@/components/logo'
 import { Button } from '@/components/ui/button'
 import { useLogout } from '@/features/auth/api/logout'
+import { SidebarOrganization } from '@/features/organization/components/sidebar-organization'
 import { useAssistant } from '@/lib/assistant'
 import { ROLE_LABELS, type Role } from '@/lib/roles'
 import { cn } from '@/lib/utils'
@@ -26,6 +27,7 @@ export function Sidebar({ role, onNavigate }: SidebarProps) {
       <Link href="/" onClick={onNavigate} className="rounded-lg px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
         <Logo />
       </Link>
+      <SidebarOrganization />
 
       <nav aria-label="Main" className="flex-1 overflow-y-auto">
         <ul className="flex flex-col gap-1">
