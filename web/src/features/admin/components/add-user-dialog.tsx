@@ -7,7 +7,7 @@ import { FieldError } from '@/components/ui/field-error'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { toast } from '@/components/ui/use-toast'
-import { errorMessage } from '@/lib/api-client'
+import { errorMessage, errorStatus } from '@/lib/api-client'
 import { ROLE_LABELS, ROLES } from '@/lib/roles'
 import { useCreateUser } from '../api/users'
 
@@ -43,6 +43,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<AddUserInput>({ resolver: zodResolver(addUserSchema), defaultValues: EMPTY })
 
@@ -70,8 +71,13 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           })
           close(false)
         },
-        onError: (error) =>
-          toast({ variant: 'destructive', title: 'Failed to add user', description: errorMessage(error, 'Please try again.') }),
+        onError: (error) => {
+          const message = errorMessage(error, 'Please try again.')
+          // Shown in the dialog as well: the reason stays beside the form while it is open.
+          if (errorStatus(error) === 409 && /email/i.test(message)) setError('email', { message })
+          else setError('root.server', { message: `Failed to add user: ${message}` })
+          toast({ variant: 'destructive', title: 'Failed to add user', description: message })
+        },
       },
     )
   })
@@ -130,6 +136,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             />
             <FieldError id="user-password-error" message={errors.password?.message} />
           </div>
+          <FieldError id="user-form-error" message={errors.root?.server?.message} />
           <DialogFooter>
             <Button variant="outline" onClick={() => close(false)}>
               Cancel

@@ -181,9 +181,20 @@ describe('User management', () => {
 
     await userEvent.clear(dialog.getByLabelText('First password'))
     await userEvent.type(dialog.getByLabelText('First password'), 'Welcome2026!')
+    // The server's refusal shows in the dialog too, under the e-mail field; the dialog stays open.
+    await userEvent.clear(dialog.getByLabelText('Email'))
+    await userEvent.type(dialog.getByLabelText('Email'), 'taken@acme.test')
+    await userEvent.click(dialog.getByRole('button', { name: 'Add User' }))
+    expect(await screen.findAllByText('Failed to add user')).not.toHaveLength(0)
+    expect(await dialog.findByText('A user with this email already exists')).toHaveAttribute('role', 'alert')
+    expect(dialog.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true')
+
+    await userEvent.clear(dialog.getByLabelText('Email'))
+    await userEvent.type(dialog.getByLabelText('Email'), 'New.Person@Acme.test')
     await userEvent.click(dialog.getByRole('button', { name: 'Add User' }))
     expect(await screen.findAllByText('User added')).not.toHaveLength(0)
-    const body = bodyOf(fetchMock, 'POST', '/api/users') as Record<string, unknown>
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    const body = bodyOf(fetchMock, 'POST', '/api/users', 1) as Record<string, unknown>
     expect(body).toMatchObject({
       email: 'new.person@acme.test',
       firstName: 'New',
@@ -225,6 +236,8 @@ describe('Change Password', () => {
     await userEvent.type(dialog.getByLabelText('Confirm new password'), 'Better2026!')
     await userEvent.click(submit)
     expect(await screen.findAllByText('Current password is incorrect')).not.toHaveLength(0)
+    // ...and in the dialog itself, which stays open.
+    expect(dialog.getByRole('alert')).toHaveTextContent('Current password is incorrect')
     await userEvent.clear(dialog.getByLabelText('Current password'))
     await userEvent.type(dialog.getByLabelText('Current password'), 'right-one-1')
     await userEvent.click(submit)

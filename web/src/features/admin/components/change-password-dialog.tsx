@@ -63,12 +63,12 @@ export function ChangePasswordDialog() {
           toast({ title: 'Password changed', description: reply.message ?? 'Password changed successfully' })
           onOpenChange(false)
         },
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: errorMessage(error, 'Failed to change password. Please try again.'),
-          }),
+        onError: (error) => {
+          const message = errorMessage(error, 'Failed to change password. Please try again.')
+          // Also beside the form: the reason (a wrong current password...) stays while it is open.
+          setProblem(message)
+          toast({ variant: 'destructive', title: 'Error', description: message })
+        },
       },
     )
   }

@@ -132,9 +132,12 @@ describe('BackupPage', () => {
     renderPage()
     await screen.findByText(GOOD)
     await userEvent.click(itemOf(GOOD).getByRole('button', { name: 'Restore' }))
-    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Restore Backup' }))
+    const dialog = await screen.findByRole('alertdialog')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Restore Backup' }))
     expect(await screen.findAllByText('Restore Failed')).not.toHaveLength(0)
     expect(screen.getAllByText('The backup file is invalid: Checksum mismatch')).not.toHaveLength(0)
+    // The confirmation stays open with the reason in it.
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Restore Failed: The backup file is invalid: Checksum mismatch')
     expect(reload).not.toHaveBeenCalled()
   })
 

@@ -1,4 +1,5 @@
 import { TriangleAlert } from 'lucide-react'
+import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/use-toast'
@@ -16,12 +17,19 @@ interface RestoreBackupDialogProps {
 
 export function RestoreBackupDialog({ backup, onOpenChange }: RestoreBackupDialogProps) {
   const restore = useRestoreBackup()
+  const [failure, setFailure] = useState<string>()
+
+  const close = (open: boolean) => {
+    if (!open) setFailure(undefined)
+    onOpenChange(open)
+  }
 
   const confirm = () => {
     if (!backup) return
+    setFailure(undefined)
     restore.mutate(backup.filename, {
       onSuccess: (reply) => {
-        onOpenChange(false)
+        close(false)
         if (!reply.success) {
           toast({ title: 'Restore Information', description: reply.message ?? 'The backup was not restored.' })
           return
@@ -32,17 +40,17 @@ export function RestoreBackupDialog({ backup, onOpenChange }: RestoreBackupDialo
         })
         setTimeout(() => page.reload(), RELOAD_DELAY_MS)
       },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Restore Failed',
-          description: errorMessage(error, 'The backup could not be restored. Nothing was changed.'),
-        }),
+      onError: (error) => {
+        const message = errorMessage(error, 'The backup could not be restored. Nothing was changed.')
+        // The dialog stays open with the reason in it; the current data is unchanged.
+        setFailure(message)
+        toast({ variant: 'destructive', title: 'Restore Failed', description: message })
+      },
     })
   }
 
   return (
-    <Dialog open={backup !== null} onOpenChange={(open) => !restore.isPending && onOpenChange(open)}>
+    <Dialog open={backup !== null} onOpenChange={(open) => !restore.isPending && close(open)}>
       <DialogContent role="alertdialog">
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
@@ -56,8 +64,13 @@ export function RestoreBackupDialog({ backup, onOpenChange }: RestoreBackupDialo
             and everyone keeps their current password.
           </DialogDescription>
         </DialogHeader>
+        {failure && (
+          <p role="alert" className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
+            Restore Failed: {failure}
+          </p>
+        )}
         <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={restore.isPending}>
+          <Button variant="outline" onClick={() => close(false)} disabled={restore.isPending}>
             Cancel
           </Button>
           <Button variant="destructive" onClick={confirm} disabled={restore.isPending}>
