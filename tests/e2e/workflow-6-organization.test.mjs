@@ -23,6 +23,12 @@ after(async () => {
   await closeBrowser(b)
 })
 
+async function streamText(stream) {
+  const chunks = []
+  for await (const chunk of stream) chunks.push(chunk)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
 /** A small valid PNG: a `size`-pixel square of one colour. */
 function png(size = 32, [r, g, bl] = [79, 70, 229]) {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
@@ -67,10 +73,28 @@ test('the organisation name and logo change and show in the banner', async () =>
   await expectAccessible(page, 'Administration')
 
   const name = page.getByLabel('Organization name')
+  // Bad input first: a one-letter name is refused with the rule, nothing is saved.
+  await name.fill('A')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await page.getByText('Organization name must be at least 2 characters').waitFor()
   await name.fill(renamed)
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await toast(page, 'Organization updated').waitFor()
   await banner.getByText(renamed, { exact: true }).waitFor()
+  const sidebarOrganization = page.getByRole('group', { name: 'Current organization' })
+  await sidebarOrganization.getByText(renamed, { exact: true }).waitFor()
+
+  // A file that calls itself a PNG but is not one: the server reads the bytes and refuses it.
+  const bannerImages = () => banner.locator('img').evaluateAll((imgs) => imgs.map((img) => img.src))
+  const imagesBefore = await bannerImages()
+  await page.getByLabel('Logo image file').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<html><script>alert(1)</script></html>'),
+  })
+  await toast(page, 'Failed to upload logo').waitFor()
+  await page.getByText(/Invalid file type\. Please upload a PNG, JPEG, GIF or WebP image\./).first().waitFor()
+  assert.deepEqual(await bannerImages(), imagesBefore, 'the refused file did not become the logo')
 
   await page.getByLabel('Logo image file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png() })
   await toast(page, 'Logo updated').waitFor()
@@ -80,6 +104,9 @@ test('the organisation name and logo change and show in the banner', async () =>
     await logo.evaluate((img) => img.complete && img.naturalWidth === 32),
     'the banner shows the uploaded logo',
   )
+  const sidebarLogo = sidebarOrganization.locator('img')
+  await sidebarLogo.waitFor()
+  assert.equal(await sidebarLogo.getAttribute('src'), await logo.getAttribute('src'), 'the sidebar shows the same logo')
   await shot('01-renamed')
 
   // Put the name back for the other tests; the logo stays.
@@ -115,6 +142,16 @@ test('a backup is created, validated and restored', async () => {
   const filename = (await newest.locator('p').first().textContent()).trim()
   await newest.getByRole('button', { name: 'Validate' }).click()
   await toast(page, 'Backup Valid').waitFor()
+  const downloading = page.waitForEvent('download')
+  await newest.getByRole('button', { name: 'Download' }).click()
+  const download = await downloading
+  assert.equal(download.suggestedFilename(), filename)
+  const exported = JSON.parse(await streamText(await download.createReadStream()))
+  assert.equal(exported.format, 'merit-backup')
+  assert.match(exported.checksum, /^[0-9a-f]{64}$/)
+  const users = exported.data.users
+  const hashAt = users.columns.indexOf('password_hash')
+  assert.ok(users.rows.every((row) => row[hashAt] === null), 'no password hash in the download')
   await expectAccessible(page, 'System Backup')
   await shot('02-backup-valid')
 
@@ -188,10 +225,96 @@ test('forgot password: the e-mailed link resets the administrator password', asy
   const change = page.getByRole('dialog', { name: 'Change Password' })
   await change.getByLabel('Current password').fill(RESET_PASSWORD)
   await change.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
+  await change.getByLabel('Confirm new password').fill(`${NEW_PASSWORD}-typo`)
+  await change.getByRole('button', { name: 'Change Password' }).click()
+  await change.getByText('New passwords do not match').waitFor()
   await change.getByLabel('Confirm new password').fill(NEW_PASSWORD)
   await expectAccessible(page, 'Change Password dialog')
   await change.getByRole('button', { name: 'Change Password' }).click()
   await toast(page, 'Password changed').waitFor()
+
+})
+
+test('an hr account added on /admin signs in with its own account and reaches /admin, not users or backups', async () => {
+  const { page, shot } = b
+  const email = `hr-${runId()}@demo.example`
+  const first = 'Hana'
+  const password = 'HrStart2026x'
+  const hrPassword = 'HrOwn2026x'
+
+  // The admin adds the account; bad input first.
+  if (await page.getByRole('button', { name: 'Logout' }).isVisible()) await signOut(page)
+  await signIn(page, { path: '/admin' })
+  await page.getByRole('heading', { level: 1, name: 'Administration' }).waitFor()
+  await page.getByRole('button', { name: 'Add User' }).click()
+  const add = page.getByRole('dialog', { name: 'Add User' })
+  await add.getByLabel('Email').fill('not-an-address')
+  await add.getByLabel('First password').fill('short')
+  await add.getByRole('button', { name: 'Add User' }).click()
+  await add.getByText('Invalid email format').waitFor()
+  await add.getByText('Password must be at least 8 characters long').waitFor()
+  await add.getByLabel('Email').fill(email)
+  await add.getByLabel('First name').fill(first)
+  await add.getByLabel('Last name').fill('Reyes')
+  await add.getByLabel('Role').selectOption('hr')
+  await add.getByLabel('First password').fill(password)
+  await add.getByRole('button', { name: 'Add User' }).click()
+  await toast(page, 'User added').waitFor()
+  const users = page.getByRole('list', { name: 'Users' })
+  await users.getByText(email).waitFor()
+  // The same address twice is refused with the server's reason.
+  await page.getByRole('button', { name: 'Add User' }).click()
+  await add.getByLabel('Email').fill(email.toUpperCase())
+  await add.getByLabel('First password').fill(password)
+  await add.getByRole('button', { name: 'Add User' }).click()
+  // (the toast region is hidden from the accessibility tree while a modal dialog is open, so
+  // the reason is read where the dialog shows it)
+  await add.getByText('A user with this email already exists').waitFor()
+  await add.getByRole('button', { name: 'Cancel' }).click()
+  await signOut(page)
+
+  // 'Sign in with your account', the third choice of the role login screen.
+  await page.goto(`${BASE_URL}/?org=${ORG}`)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByRole('button', { name: 'Sign in with your account' }).click()
+  await page.getByRole('heading', { name: 'Sign in with your account' }).waitFor()
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill('Wrong2026x')
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await toast(page, 'Invalid credentials').waitFor()
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  const forced = page.getByRole('dialog', { name: 'Change your password' })
+  await forced.getByLabel('New password').fill(hrPassword)
+  await forced.getByLabel('Confirm password').fill(hrPassword)
+  await forced.getByRole('button', { name: 'Update password' }).click()
+  await forced.waitFor({ state: 'detached' })
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await nav.waitFor()
+  await page.getByText('HR', { exact: true }).first().waitFor() // the role badge
+
+  // hr opens /admin: departments and its own password, not settings, users or backups.
+  assert.equal(await nav.getByRole('link', { name: 'Backup', exact: true }).count(), 0, 'no Backup link for hr')
+  await openFromSidebar(page, 'Admin', 'Administration')
+  await page.getByRole('heading', { name: 'Department Management' }).waitFor()
+  await page.getByRole('button', { name: 'Change Password' }).waitFor()
+  for (const heading of ['Organization Settings', 'User Management', 'System Backup']) {
+    assert.equal(await page.getByRole('heading', { name: heading, exact: true }).count(), 0, `hr does not see ${heading}`)
+  }
+  await expectAccessible(page, 'Administration (hr)')
+  await shot('06-hr-admin')
+  await page.goto(`${BASE_URL}/backup`)
+  await page.getByRole('heading', { name: 'Access denied' }).waitFor()
+  await signOut(page)
+
+  // The admin removes the account again.
+  await signIn(page, { path: '/admin' })
+  await page.getByRole('heading', { level: 1, name: 'Administration' }).waitFor()
+  await users.getByRole('button', { name: `Remove ${first} Reyes` }).click()
+  const confirm = page.getByRole('alertdialog', { name: `Remove ${first} Reyes?` })
+  await confirm.getByRole('button', { name: 'Remove User' }).click()
+  await toast(page, 'User removed').waitFor()
+  await waitForCount(users.getByText(email), 0)
 
   assert.deepEqual(b.pageErrors, [], 'the page raised no uncaught errors')
 })
