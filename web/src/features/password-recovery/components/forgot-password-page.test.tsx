@@ -62,6 +62,22 @@ describe('ForgotPasswordPage', () => {
     })
   })
 
+  it('says when the organization code is unknown, by the field', async () => {
+    mockApi({
+      'POST /api/auth/reset-password/request': jsonResponse(404, {
+        message: 'Organization not found. Please check your organization code.',
+      }),
+    })
+    renderAt('/forgot-password')
+    await userEvent.type(screen.getByLabelText('Organization code'), 'nope')
+    await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com')
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }))
+    const messages = await screen.findAllByText('Organization not found. Please check your organization code.')
+    expect(messages.some((el) => el.id === 'forgot-org-error')).toBe(true)
+    expect(screen.getByLabelText('Organization code')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.queryByRole('heading', { name: 'Check your email' })).not.toBeInTheDocument()
+  })
+
   it('says so when the link cannot be sent', async () => {
     mockApi({ 'POST /api/auth/reset-password/request': jsonResponse(500, { message: 'boom' }) })
     renderAt('/forgot-password?org=acme')

@@ -9,12 +9,14 @@ import { FieldError } from '@/components/ui/field-error'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { toast } from '@/components/ui/use-toast'
+import { errorStatus } from '@/lib/api-client'
 import { useRequestPasswordReset } from '../api/request-reset'
 import { forgotPasswordSchema, RESET_TOAST_MS } from '../lib/password-rules'
 
 type FormInput = z.input<typeof forgotPasswordSchema>
 
 const SEND_FAILED = 'Failed to send reset link. Please try again.'
+const ORG_NOT_FOUND = 'Organization not found. Please check your organization code.'
 
 /** Where "Back to Login" goes: the sign-in of the organization, when we know it. */
 export function loginHref(code?: string): string {
@@ -53,8 +55,17 @@ export function ForgotPasswordPage() {
             duration: RESET_TOAST_MS,
           })
         },
-        onError: () =>
-          toast({ variant: 'destructive', title: 'Error', description: SEND_FAILED, duration: RESET_TOAST_MS }),
+        onError: (error) => {
+          // A mistyped organization code is the one failure the visitor can fix: say so by the field.
+          const unknownOrganization = errorStatus(error) === 404
+          if (unknownOrganization && !orgFromLink) setError('organizationCode', { message: ORG_NOT_FOUND })
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: unknownOrganization ? ORG_NOT_FOUND : SEND_FAILED,
+            duration: RESET_TOAST_MS,
+          })
+        },
       },
     )
 
