@@ -626,3 +626,15 @@ async def test_seven_day_retention_keeps_the_newest_completed(org):
         )
     assert await service.prune(org) == 1
     assert [b.filename for b in await rows(org)] == [newest]
+
+
+def test_the_worker_runs_the_nightly_backups_at_two_in_the_morning():
+    from api.worker import WorkerSettings
+
+    [nightly] = [c for c in WorkerSettings.cron_jobs if c.name == "cron:nightly_backups"]
+    assert (nightly.hour, nightly.minute, nightly.second) == ({2}, {0}, 0)
+    assert nightly.run_at_startup is False
+    names = {
+        getattr(f, "name", None) or getattr(f, "__name__", None) for f in WorkerSettings.functions
+    }
+    assert {"backup_organization", "nightly_backups"} <= names

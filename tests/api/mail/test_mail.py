@@ -101,3 +101,12 @@ async def test_without_the_worker_queue_the_message_is_sent_at_once():
         assert [m["To"] for m in inbox.messages] == [to]
     [row] = await outbox_for(to)
     assert row.status == "sent"
+
+
+def test_the_worker_delivers_mail():
+    from api.worker import WorkerSettings
+
+    names = {
+        getattr(f, "name", None) or getattr(f, "__name__", None) for f in WorkerSettings.functions
+    }
+    assert mail.JOB in names
