@@ -1,11 +1,15 @@
 // Issue 3: add an employee, find it by search, open its profile, add a note, upload and
-// download a PDF, archive and restore, delete permanently. Each screen is also checked by axe.
+// download a PDF, archive and restore, delete permanently (its document's file too). Bad input
+// on the way gets its message. Each screen is also checked by axe.
 import assert from 'node:assert/strict'
+import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { signIn } from './lib/auth.mjs'
 import { expectAccessible } from './lib/axe.mjs'
 import { closeBrowser, openBrowser } from './lib/browser.mjs'
+import { BASE_URL, DATA_DIR } from './lib/env.mjs'
 import { isoDay, runId, toast, waitForCount } from './lib/ui.mjs'
 
 let b
@@ -17,6 +21,15 @@ before(async () => {
 after(async () => {
   await closeBrowser(b)
 })
+
+/**
+ * A toast's text while a dialog is open: the modal dialog hides the rest of the page from the
+ * accessibility tree (the toasts are still announced through their own live region), so the
+ * role-based `toast` helper cannot see it.
+ */
+function toastBehindDialog(page, text) {
+  return page.locator('[aria-label^="Notifications"]').getByText(text, { exact: true }).first()
+}
 
 /** A small, valid one-page PDF. */
 function pdf(text) {
@@ -52,6 +65,13 @@ test('an employee is added, found, documented, archived, restored and deleted', 
   // 1. Add New Employee.
   await page.getByRole('button', { name: 'Add Employee' }).click()
   const add = page.getByRole('dialog', { name: 'Add New Employee' })
+  // Bad input first: every problem is listed and nothing is sent.
+  await add.getByLabel('Email Address').fill('not-an-email')
+  await add.getByRole('button', { name: 'Add Employee' }).click()
+  await add.getByText('Please fix the following errors:').waitFor()
+  for (const message of ['First name is required', 'Last name is required', 'Invalid email format']) {
+    await add.getByText(message, { exact: true }).waitFor()
+  }
   await add.getByLabel('First Name').fill(first)
   await add.getByLabel('Last Name').fill(last)
   await add.getByLabel('Email Address').fill(`ada.${id}@example.com`)
@@ -81,6 +101,8 @@ test('an employee is added, found, documented, archived, restored and deleted', 
   // 3. Profile.
   await card.getByRole('link', { name: `View Profile of ${name}` }).click()
   await page.getByRole('heading', { level: 1, name: 'Employee Profile' }).waitFor()
+  const employeeId = Number(new URL(page.url()).pathname.split('/').pop())
+  assert.ok(employeeId > 0, 'the profile URL names the employee')
   await page.getByRole('heading', { name }).waitFor()
   await page.getByText('Quality Engineer').first().waitFor()
 
@@ -101,7 +123,20 @@ test('an employee is added, found, documented, archived, restored and deleted', 
   const file = pdf(`Contract of ${name}`)
   await page.getByRole('button', { name: 'Upload Document' }).click()
   const upload = page.getByRole('dialog', { name: 'Upload Document' })
-  await upload.getByLabel('File', { exact: false }).first().setInputFiles({
+  const fileInput = upload.getByLabel('File', { exact: false }).first()
+  // Bad input first: a program is refused on sight; text bytes named .pdf are refused by the
+  // server, which looks at the bytes, not the name.
+  await fileInput.setInputFiles({ name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') })
+  await toastBehindDialog(page, 'Please select a PDF, Word document, image, or text file.').waitFor()
+  await upload.getByText('Click to choose a file, or drop it here').waitFor()
+  await fileInput.setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a PDF') })
+  await upload.getByLabel('Document Type').selectOption('contract')
+  await upload.getByRole('button', { name: 'Upload Document' }).click()
+  await toastBehindDialog(
+    page,
+    'Failed to upload document: Invalid file type. Please select a PDF, Word document, image, or text file.',
+  ).waitFor()
+  await fileInput.setInputFiles({
     name: 'employment-contract.pdf',
     mimeType: 'application/pdf',
     buffer: file,
@@ -125,6 +160,11 @@ test('an employee is added, found, documented, archived, restored and deleted', 
   const downloaded = await readFile(await download.path())
   assert.ok(downloaded.equals(file), 'the downloaded file is the uploaded one, byte for byte')
   await toast(page, 'Download started').waitFor()
+  const [saved] = await (await page.request.get(`${BASE_URL}/api/employees/${employeeId}/documents`)).json()
+  const { organizationId } = await (await page.request.get(`${BASE_URL}/api/auth/session`)).json()
+  // Where the server keeps the file (run.sh shares its data directory with the tests).
+  const stored = DATA_DIR && join(DATA_DIR, 'files', `org_${organizationId}`, 'documents', saved.filePath.split('/').pop())
+  if (stored) assert.ok(existsSync(stored), `the uploaded file is stored at ${stored}`)
   await expectAccessible(page, 'Employee Profile')
   await shot('04-profile')
 
@@ -160,6 +200,10 @@ test('an employee is added, found, documented, archived, restored and deleted', 
   await page.getByRole('button', { name: 'Show Archived' }).click()
   await page.getByText('No employees found').waitFor()
   await shot('06-deleted')
+  // The employee's document went with them: its download answers 404 and its file is gone.
+  assert.equal((await page.request.get(`${BASE_URL}${saved.filePath}`)).status(), 404)
+  assert.equal((await page.request.get(`${BASE_URL}/api/employees/${employeeId}`)).status(), 404)
+  if (stored) assert.equal(existsSync(stored), false, `the stored file ${stored} was removed`)
 
   assert.deepEqual(b.pageErrors, [], 'the page raised no uncaught errors')
 })
