@@ -71,7 +71,13 @@ export function EmployeeDetailsCard({ employee, onEdit }: EmployeeDetailsCardPro
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Detail icon={<Mail />} label="Email">
           {employee.email ? (
-            <a className="text-primary hover:underline" href={`mailto:${employee.email}`}>
+            // One line: a long address is cut with an ellipsis (the full one in its title), not
+            // broken at a random letter.
+            <a
+              className="block truncate text-primary hover:underline"
+              href={`mailto:${employee.email}`}
+              title={employee.email}
+            >
               {employee.email}
             </a>
           ) : (

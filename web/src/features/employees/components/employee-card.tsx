@@ -43,7 +43,11 @@ export function EmployeeCard({ employee, departmentName, onAction }: EmployeeCar
               {employee.isArchived && <Badge variant="secondary">Archived</Badge>}
             </h2>
             <p className="truncate text-sm text-muted-foreground">{employee.position || 'No position'}</p>
-            {employee.email && <p className="truncate text-sm text-muted-foreground">{employee.email}</p>}
+            {employee.email && (
+              <p className="truncate text-sm text-muted-foreground" title={employee.email}>
+                {employee.email}
+              </p>
+            )}
           </div>
           {onAction && (
             <EmployeeCardMenu
