@@ -114,8 +114,24 @@ describe('AssignCertificationDialog', () => {
     await screen.findByRole('option', { name: 'First Aid (Red Cross)' })
     await userEvent.selectOptions(screen.getByLabelText('Certification Type'), '1')
     await userEvent.click(screen.getByRole('button', { name: 'Assign Certification' }))
-    expect(await screen.findByText('This employee already holds First Aid for an overlapping period')).toBeInTheDocument()
+    expect(await screen.findByText('Error')).toBeInTheDocument()
+    // In the toast and, for assistive technology, inside the dialog that stays open.
+    expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent(
+      'This employee already holds First Aid for an overlapping period',
+    )
     expect(onOpenChange).not.toHaveBeenCalledWith(false)
+  })
+
+  it("falls back to 'Failed to assign certification' without a server message", async () => {
+    mockApi({
+      'GET /api/certification-types': jsonResponse(200, types),
+      'POST /api/employee-certifications': new Response('', { status: 502 }),
+    })
+    renderDialog()
+    await screen.findByRole('option', { name: 'First Aid (Red Cross)' })
+    await userEvent.selectOptions(screen.getByLabelText('Certification Type'), '1')
+    await userEvent.click(screen.getByRole('button', { name: 'Assign Certification' }))
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Failed to assign certification')
   })
 
   it('uploads the attachment as a certificate document after assigning, and links it', async () => {

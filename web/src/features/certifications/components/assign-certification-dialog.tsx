@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { CircleAlert, Paperclip } from 'lucide-react'
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useForm, type FieldErrors } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
@@ -115,8 +115,15 @@ export function AssignCertificationDialog({
     formState: { errors, isSubmitted },
   } = useForm<AssignFormValues>({ resolver: zodResolver(schema), defaultValues: defaults })
 
+  // The server's refusal (say, an overlapping assignment), also shown in the dialog: while a
+  // dialog is open, the rest of the page (the toast region too) is hidden from assistive technology.
+  const [serverError, setServerError] = useState<string | null>(null)
+
   useEffect(() => {
-    if (open) reset(defaults)
+    if (open) {
+      reset(defaults)
+      setServerError(null)
+    }
   }, [open, defaults, reset])
 
   const typeId = watch('certificationTypeId')
@@ -131,6 +138,7 @@ export function AssignCertificationDialog({
 
   const onSubmit = handleSubmit((values) => {
     const data = schema.parse(values)
+    setServerError(null)
     assign.mutate(
       {
         employeeId,
@@ -155,12 +163,11 @@ export function AssignCertificationDialog({
           }
           onOpenChange(false)
         },
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: errorMessage(error, 'Failed to assign certification'),
-          }),
+        onError: (error) => {
+          const message = errorMessage(error, 'Failed to assign certification')
+          toast({ variant: 'destructive', title: 'Error', description: message })
+          setServerError(message)
+        },
       },
     )
   })
@@ -262,9 +269,16 @@ export function AssignCertificationDialog({
             />
             <p id="assign-file-hint" className="flex items-center gap-1.5 text-xs text-muted-foreground">
               <Paperclip aria-hidden="true" className="size-3.5" />
-              {file ? `${file.name} is also saved with the employee's documents.` : 'PDF, Word, image or text, up to 10MB.'}
+              {file && !errors.file
+                ? `${file.name} is also saved with the employee's documents.`
+                : 'PDF, Word, image or text, up to 10MB.'}
             </p>
           </div>
+          {serverError && (
+            <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+              {serverError}
+            </p>
+          )}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

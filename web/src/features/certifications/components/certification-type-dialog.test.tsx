@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { jsonResponse, mockApi, renderWithProviders, sentBody } from '@/test/utils'
@@ -75,7 +75,13 @@ describe('Add Certification Type dialog', () => {
     await userEvent.type(screen.getByLabelText('Certification Name'), 'First Aid')
     await userEvent.click(screen.getByRole('button', { name: 'Add Certification Type' }))
     expect(await screen.findByText('Failed to create certification type')).toBeInTheDocument()
-    expect(screen.getByText('A certification type with this name already exists')).toBeInTheDocument()
+    // Also under the name field, inside the dialog (the toast region is hidden from assistive
+    // technology while a dialog is open).
+    const field = screen.getByLabelText('Certification Name')
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'))
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)).toHaveTextContent(
+      'A certification type with this name already exists',
+    )
     expect(onOpenChange).not.toHaveBeenCalledWith(false)
   })
 
@@ -85,6 +91,9 @@ describe('Add Certification Type dialog', () => {
     await userEvent.type(screen.getByLabelText('Certification Name'), 'First Aid')
     await userEvent.click(screen.getByRole('button', { name: 'Add Certification Type' }))
     expect(await screen.findByText('An error occurred')).toBeInTheDocument()
+    expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent(
+      'Failed to create certification type: An error occurred',
+    )
   })
 })
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/use-toast'
-import { errorMessage } from '@/lib/api-client'
+import { errorMessage, errorStatus } from '@/lib/api-client'
 import {
   useCreateCertificationType,
   useUpdateCertificationType,
@@ -82,16 +82,32 @@ export function CertificationTypeDialog({ open, onOpenChange, type }: Certificat
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<FormValues>({ resolver: zodResolver(certificationTypeFormSchema), defaultValues: valuesOf(type) })
+  // The server's refusal, also shown in the dialog: while a dialog is open, the rest of the
+  // page (the toast region too) is hidden from assistive technology.
+  const [serverError, setServerError] = useState<string | null>(null)
 
   useEffect(() => {
-    if (open) reset(valuesOf(type))
+    if (open) {
+      reset(valuesOf(type))
+      setServerError(null)
+    }
   }, [open, type, reset])
+
+  const failed = (title: string) => (error: unknown) => {
+    const message = errorMessage(error, 'An error occurred')
+    toast({ variant: 'destructive', title, description: message })
+    // A taken name belongs to the name field; anything else goes above the buttons.
+    if (errorStatus(error) === 409) setError('name', { message }, { shouldFocus: true })
+    else setServerError(`${title}: ${message}`)
+  }
 
   const onSubmit = handleSubmit((values) => {
     const input = toInput(values)
     const done = () => onOpenChange(false)
+    setServerError(null)
     if (type) {
       update.mutate(
         { id: type.id, ...input },
@@ -100,12 +116,7 @@ export function CertificationTypeDialog({ open, onOpenChange, type }: Certificat
             toast({ title: 'Success', description: 'Certification type updated successfully!' })
             done()
           },
-          onError: (error) =>
-            toast({
-              variant: 'destructive',
-              title: 'Failed to update certification type',
-              description: errorMessage(error, 'An error occurred'),
-            }),
+          onError: failed('Failed to update certification type'),
         },
       )
     } else {
@@ -114,12 +125,7 @@ export function CertificationTypeDialog({ open, onOpenChange, type }: Certificat
           toast({ title: 'Success', description: 'Certification type created successfully!' })
           done()
         },
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Failed to create certification type',
-            description: errorMessage(error, 'An error occurred'),
-          }),
+        onError: failed('Failed to create certification type'),
       })
     }
   })
@@ -184,6 +190,11 @@ export function CertificationTypeDialog({ open, onOpenChange, type }: Certificat
               <span className="block text-muted-foreground">Every employee should hold it; gaps show on the compliance overview.</span>
             </span>
           </label>
+          {serverError && (
+            <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+              {serverError}
+            </p>
+          )}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
