@@ -176,7 +176,7 @@ describe('CertificationsPage', () => {
     expect(lines[0]).toBe(
       'Employee ID,First Name,Last Name,Department,Certification,Issuing Organization,Certificate Number,Issue Date,Expiration Date,Status,Days Until Expiry,Active',
     )
-    expect(lines.slice(1)).toEqual([`EMP1,Ada,Lovelace,Engineering,First Aid,Red Cross,N-10,${inDays(-300)},${inDays(-3)},Expired,'-3,Yes`])
+    expect(lines.slice(1)).toEqual([`EMP1,Ada,Lovelace,Engineering,First Aid,Red Cross,N-10,${inDays(-300)},${inDays(-3)},Expired,-3,Yes`])
   })
 })
 

@@ -15,7 +15,9 @@ describe('toCsv', () => {
   })
 
   it('defuses spreadsheet formulas', () => {
-    expect(toCsv([['=1+1', '+x', '-2', '@cmd', 'ok']])).toBe("'=1+1,'+x,'-2,'@cmd,ok")
+    expect(toCsv([['=1+1', '+x', '-2+3+cmd|x', '@cmd', 'ok']])).toBe("'=1+1,'+x,'-2+3+cmd|x,'@cmd,ok")
+    // Plain numbers stay numbers.
+    expect(toCsv([['-3', -3, '-0.5', 42]])).toBe('-3,-3,-0.5,42')
     // A tab or carriage return before a formula, and a formula inside a quoted field.
     expect(toCsv([['\t=1+1', '\r=cmd', '=HYPERLINK("http://x","y"),z']])).toBe(
       `'\t=1+1,"'\r=cmd","'=HYPERLINK(""http://x"",""y""),z"`,

@@ -1,12 +1,14 @@
 /** CSV text (RFC 4180): fields with commas, quotes or line breaks are quoted. A leading
- * =, +, - or @ is escaped with a quote so a spreadsheet never runs a cell as a formula. */
+ * =, +, -, @, tab or carriage return is escaped with a quote so a spreadsheet never runs a
+ * cell as a formula (OWASP CSV injection); plain numbers are left as they are. */
 export function toCsv(rows: readonly (readonly (string | number | boolean | null | undefined)[])[]): string {
   return rows
     .map((row) =>
       row
         .map((value) => {
           let text = value === null || value === undefined ? '' : String(value)
-          if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+          // A plain number (say -3 days) cannot be a formula and stays a number.
+          if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`
           return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
         })
         .join(','),
