@@ -271,8 +271,11 @@ def _responses(value: Any) -> dict[str, Any]:
 
 
 class ReviewCreate(ApiModel):
-    employee_id: int = 0
-    template_id: int = 0
+    # Missing fields meet the same rules as blank ones: `{}` is a 400 with the field messages.
+    model_config = ApiModel.model_config | {"validate_default": True}
+
+    employee_id: int | None = None
+    template_id: int | None = None
     review_type: str = ""
     due_date: date | None = None
     # SPEC §7 sends a status; a new review is always pending (SPEC §4), so it is ignored.

@@ -136,13 +136,35 @@ def check_responses(
     return clean
 
 
+def still_valid(questions: list[dict[str, Any]], stored: dict[str, Any]) -> dict[str, Any]:
+    """The stored answers the template still accepts.
+
+    A template may be edited while its reviews are open (questions removed, reordered and
+    renumbered, types changed); answers that no longer fit are dropped rather than blocking
+    every later save of the review. Answers the caller sends are still checked strictly.
+    """
+    by_id = {str(q["id"]): q for q in questions}
+    kept: dict[str, Any] = {}
+    for key, value in stored.items():
+        question = by_id.get(key)
+        if question is None or _unanswered(value):
+            continue
+        try:
+            kept[key] = check_answer(question, value)
+        except BadRequest:
+            continue
+    return kept
+
+
 async def create(*, session: AsyncSession, data: ReviewCreate) -> Review:
     """A new review, always pending (SPEC §4), for an active employee of this organisation."""
+    # The schema's validators refuse a missing employee, template or due date.
+    assert data.employee_id is not None and data.template_id is not None
+    assert data.due_date is not None
     employee = await get_employee(session=session, employee_id=data.employee_id)
     if employee.is_archived:
         raise BadRequest("Reviews cannot be created for an archived employee")
     template = await templates.get(session=session, template_id=data.template_id)
-    assert data.due_date is not None
     review = Review(
         employee_id=employee.id,
         template_id=template.id,
@@ -189,9 +211,9 @@ async def update(
     completing = status == "completed"
     template: ReviewTemplate = review.template
     answers = data.responses if "responses" in fields and data.responses is not None else None
-    responses = check_responses(
-        template.questions, review.responses if answers is None else answers, complete=completing
-    )
+    if answers is None:
+        answers = still_valid(template.questions, review.responses)
+    responses = check_responses(template.questions, answers, complete=completing)
     rating = data.rating if "rating" in fields else review.rating
     if completing and rating is None:
         raise BadRequest("An overall rating from 1 to 5 is required to complete a review")

@@ -426,6 +426,7 @@ async def test_the_csv_report_neutralises_formulas(login, org):
     assert ",'@Lead," in lines[1]
     assert ",'-Quarterly," in lines[1]
     assert lines[1].endswith(",5,'=1+1")
+    assert (await (await login(org, "hr")).get(f"{URL}/export")).status_code == 200
     for role in ("manager", "user"):
         assert (await (await login(org, role)).get(f"{URL}/export")).status_code == 403
 
@@ -441,3 +442,67 @@ async def test_two_people_completing_at_once_complete_it_once(login, org):
     assert (await get_row(org, Employee, emp)).next_review_date == add_months(
         TODAY + timedelta(days=5), 3
     )
+
+
+async def test_an_empty_body_is_refused_with_the_field_messages(login, org):
+    admin = await login(org, "admin")
+    r = await admin.post(URL, json={})
+    assert r.status_code == 400, r.text
+    assert r.json()["message"] == "Employee is required"
+    assert {e["message"] for e in r.json()["errors"]} == {
+        "Employee is required",
+        "Template is required",
+        "Review type is required",
+        "Due date is required",
+    }
+    assert await count(org, Review) == 0
+
+
+async def test_lists_and_the_report_never_show_another_organisations_reviews(login, org, other_org):
+    ours, _ = await setup_review(org)
+    await setup_review(other_org)
+    theirs_review, theirs_employee = await setup_review(other_org)
+    admin = await login(org, "admin")
+    for url in (URL, f"{URL}/all", f"{URL}/upcoming"):
+        r = await admin.get(url)
+        assert r.status_code == 200
+        assert [x["id"] for x in r.json()] == [ours], url
+        assert {x["organizationId"] for x in r.json()} == {org.id}
+    # (their second employee and review have ids that exist only over there)
+    r = await admin.get(URL, params={"employeeId": theirs_employee})
+    assert (r.status_code, r.json()) == (404, {"message": "Employee not found"})
+    assert (await admin.get(f"{URL}/{theirs_review}")).status_code == 404
+    report = (await admin.get(f"{URL}/export")).text.lstrip("\ufeff").splitlines()
+    assert len(report) == 2 and report[1].startswith(f"{ours},")
+
+
+async def test_answers_a_template_edit_left_behind_do_not_block_the_review(login, org):
+    """An admin edits the template while a review is open: stored answers to removed
+    questions (or of another type now) are dropped instead of refusing every later save."""
+    rid, _ = await setup_review(org, responses={"q2": "Kept", "q4": "yes", "q5": 2})
+    review = await get_row(org, Review, rid)
+    admin = await login(org, "admin")
+    r = await admin.put(
+        f"/api/templates/{review.template_id}",
+        json={
+            "questions": [
+                {"question": "What went especially well?", "type": "text", "required": True},
+                {"question": "Were this period's goals met?", "type": "rating", "required": False},
+            ]
+        },
+    )
+    assert r.status_code == 200, r.text
+    # q1 is now the text question, q2 a rating one; q4 and q5 are gone
+    r = await admin.put(f"{URL}/{rid}", json={"reviewerNotes": "Template changed"})
+    assert r.status_code == 200, r.text
+    assert r.json()["responses"] == {}
+    assert r.json()["status"] == "in_progress"
+    # what the caller sends is still checked strictly
+    r = await admin.put(f"{URL}/{rid}", json={"responses": {"q5": 2}})
+    assert (r.status_code, r.json()["message"]) == (400, "The template has no question 'q5'")
+    r = await admin.put(
+        f"{URL}/{rid}",
+        json={"responses": {"q1": "Fine", "q2": 4}, "status": "completed", "rating": 4},
+    )
+    assert r.status_code == 200, r.text
+    assert r.json()["status"] == "completed"
