@@ -43,7 +43,19 @@ async def test_the_figures_of_every_panel(login, org, other_org):
         completed_at=completed_at(last_q + timedelta(days=2)),
     )
     await add_review(org, c, tpl, last_q + timedelta(days=3), status="in_progress")
-    await add_employee(other_org)
+    # another organisation's people and reviews never count
+    theirs = await add_employee(other_org, department="sales")
+    their_template = await add_template(other_org)
+    for status, rating in (("completed", 1), ("pending", None)):
+        await add_review(
+            other_org,
+            theirs,
+            their_template,
+            this_q,
+            status=status,
+            rating=rating,
+            completed_at=completed_at(this_q) if rating else None,
+        )
 
     r = await (await login(org, "admin")).get("/api/analytics")
     assert r.status_code == 200, r.text

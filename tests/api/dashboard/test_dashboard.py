@@ -102,6 +102,25 @@ async def test_recent_activity_shows_real_events_newest_first(login, org):
     assert "Secret" not in r.text
 
 
+async def test_every_role_sees_only_its_own_organisations_activity(login, org, other_org):
+    ours = await add_employee(org, first_name="Dorothy", last_name="Vaughan")
+    theirs = await add_employee(other_org, first_name="Mary", last_name="Jackson")
+    await add_review(
+        other_org,
+        theirs,
+        await add_template(other_org),
+        days(-1),
+        status="completed",
+        rating=4,
+        completed_at=datetime.now(UTC),
+    )
+    for role in ("admin", "hr", "manager", "user"):
+        r = await (await login(org, role)).get("/api/dashboard/activity")
+        assert r.status_code == 200
+        assert [(e["kind"], e["employeeId"]) for e in r.json()] == [("employee_added", ours)]
+        assert "Mary" not in r.text
+
+
 async def test_signed_out_callers_are_refused(client):
     assert (await client.get("/api/dashboard/stats")).status_code == 401
     assert (await client.get("/api/dashboard/activity")).status_code == 401

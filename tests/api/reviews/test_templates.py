@@ -269,6 +269,13 @@ async def test_another_organisations_template_is_not_found(login, org, other_org
     assert (await admin.get(f"{URL}/99999999999")).status_code == 404
 
 
+async def test_the_list_holds_only_this_organisations_templates(login, org, other_org):
+    await add_template(other_org, name="Their Private Template")
+    body = (await (await login(org, "user")).get(URL)).json()
+    assert [t["name"] for t in body] == ["Standard Performance Review"]
+    assert {t["organizationId"] for t in body} == {org.id}
+
+
 async def test_signed_out_callers_are_refused(client):
     assert (await client.get(URL)).status_code == 401
     assert (await client.post(URL, json=template())).status_code == 401
