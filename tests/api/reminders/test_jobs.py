@@ -1,9 +1,12 @@
 """The reminders job against real Postgres (and Redis for the arq fan-out)."""
 
+import dataclasses
+import logging
 import uuid
 from datetime import date, timedelta
 
 from arq.connections import create_pool
+from arq.jobs import Job
 from arq.worker import Worker
 from sqlalchemy import delete, select
 
@@ -193,3 +196,82 @@ async def test_an_organisation_without_templates_gets_no_reviews_but_no_error(or
     counts = await jobs.org_reminders({}, org.id, TODAY.isoformat())
     assert counts["reviews_created"] == 0
     assert await reviews_of(org, emp) == []
+
+
+def _cron_worker(pool, queue: str) -> Worker:
+    """A burst worker with every function the real worker has, and the reminders cron entry
+    it registers, made to fire at start-up."""
+    from api.worker import WorkerSettings
+
+    [cron_job] = [c for c in WorkerSettings.cron_jobs if c.name == "cron:reminders_dispatch"]
+    return Worker(
+        functions=WorkerSettings.functions,
+        cron_jobs=[dataclasses.replace(cron_job, run_at_startup=True)],
+        redis_pool=pool,
+        queue_name=queue,
+        burst=True,
+        poll_delay=0.05,
+        handle_signals=False,
+        max_jobs=8,
+    )
+
+
+async def test_the_cron_job_through_the_worker_with_one_broken_organisation(org, other_org, caplog):
+    """The cron entry of api.worker.WorkerSettings, run by an arq worker on real Redis and
+    Postgres: every organisation gets its reminders and its next periodic review from the
+    default template, a broken organisation fails alone, each logs what it did, and a second
+    run the same day does nothing."""
+    caplog.set_level(logging.INFO, logger="merit.reminders")
+    broken = await new_org("broken", "Broken Org")
+    queue = f"test-cron-{uuid.uuid4().hex[:8]}"
+    first = _cron_worker(await create_pool(redis_settings(), default_queue_name=queue), queue)
+    second = _cron_worker(await create_pool(redis_settings(), default_queue_name=queue), queue)
+    try:
+        due_soon: dict[int, int] = {}
+        for target in (org, other_org, broken):
+            late = await add_employee(target, next_review_date=days(60))
+            await add_review(target, late, await default_template_id(target), days(-1))
+            due_soon[target.id] = await add_employee(target, next_review_date=days(6))
+        async with get_engine().begin() as conn:
+            await conn.exec_driver_sql(f'DROP TABLE "{broken.schema_name}".reminders')
+
+        await first.main()
+
+        for healthy in (org, other_org):
+            [created] = await reviews_of(healthy, due_soon[healthy.id])
+            assert created.status == "pending"
+            assert created.template_id == await default_template_id(healthy)
+            assert created.due_date == days(6)
+            assert sorted(r.type for r in await reminders_of(healthy)) == [
+                "review_due",
+                "review_overdue",
+            ]
+            line = (
+                f"reminders org={healthy.id} ({healthy.subdomain}) day={TODAY}: "
+                "reviews_created=1, review_due=1, review_overdue=1, superseded=0"
+            )
+            assert line in caplog.messages, caplog.messages
+        # the broken organisation's job failed on its own; its other task still committed
+        result = await Job(jobs.job_id(broken.id, TODAY), first.pool).result_info()
+        assert result is not None and result.success is False
+        assert "review_reminders" in str(result.result)
+        assert len(await reviews_of(broken, due_soon[broken.id])) == 1
+        assert f"reminders org={broken.id} task=review_reminders failed" in caplog.messages
+        for healthy in (org, other_org):
+            ok = await Job(jobs.job_id(healthy.id, TODAY), first.pool).result_info()
+            assert ok is not None and ok.success is True
+
+        # The cron fires again the same day: nothing is enqueued, nothing is created.
+        before = {
+            t.id: (await count(t, Review), len(await reminders_of(t))) for t in (org, other_org)
+        }
+        caplog.clear()
+        await second.main()
+        assert f"reminders dispatch day={TODAY}: 0 organisation jobs enqueued" in caplog.messages
+        for healthy in (org, other_org):
+            after = (await count(healthy, Review), len(await reminders_of(healthy)))
+            assert after == before[healthy.id]
+    finally:
+        await first.close()
+        await second.close()
+        await delete_tenant(broken.subdomain)
