@@ -19,6 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("MERIT_DATA_DIR", tempfile.mkdtemp(prefix="merit-bench-"))
+os.environ.setdefault("MERIT_LOG_LEVEL", "WARNING")  # figures only, not one log line per call
 os.environ.setdefault("MERIT_WEB_DIST", str(Path(os.environ["MERIT_DATA_DIR"]) / "no-web"))
 for name in ("LLM_BASE_URL", "LLM_MODEL", "LLM_API_KEY"):
     os.environ.pop(name, None)
@@ -32,9 +33,8 @@ import httpx  # noqa: E402
 
 from api.assistants import service  # noqa: E402
 from api.assistants.corpus import sync_articles  # noqa: E402
-from api.assistants.models import HelpArticle  # noqa: E402
 from api.auth import sessions  # noqa: E402
-from api.core.db import dispose_engine, get_engine, public_session  # noqa: E402
+from api.core.db import dispose_engine, public_session  # noqa: E402
 from api.main import create_app  # noqa: E402
 from tenants.migrate import migrate_all  # noqa: E402
 from tenants.provision import NewTenant, create_tenant  # noqa: E402
@@ -51,8 +51,6 @@ def percentile(values: list[float], pct: float) -> float:
 
 async def main() -> None:
     await migrate_all()
-    async with get_engine().begin() as conn:  # until the public migration includes it
-        await conn.run_sync(lambda c: HelpArticle.__table__.create(c, checkfirst=True))
     await sync_articles()
     org = await create_tenant(NewTenant(subdomain=f"bench-{os.getpid()}", name="Bench Org"))
     async with public_session() as db:
