@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
@@ -40,6 +40,55 @@ describe('AssistantDialog', () => {
 
     answer(jsonResponse(200, { response: 'Open Employees and choose Add Employee.' }))
     expect(await screen.findByText('Open Employees and choose Add Employee.')).toBeInTheDocument()
+  })
+
+  it('is at most 600px wide and forgets the question and the answer when closed', async () => {
+    mockApi({ 'POST /api/admin/ai-assistant': jsonResponse(200, { response: 'Open Templates.' }) })
+    renderWithProviders(<Harness kind="ai" />)
+    expect(screen.getByRole('dialog')).toHaveClass('max-w-[600px]')
+
+    await userEvent.type(screen.getByLabelText('Your question'), 'Templates?')
+    await userEvent.click(screen.getByRole('button', { name: 'Ask' }))
+    expect(await screen.findByText('Open Templates.')).toBeInTheDocument()
+
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await userEvent.click(screen.getByRole('button', { name: 'Reopen' }))
+    expect(screen.getByLabelText('Your question')).toHaveValue('')
+    expect(screen.queryByText('Open Templates.')).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Answer' })).not.toBeInTheDocument()
+  })
+
+  it('refuses a 100 KB question with a clear message and sends nothing', async () => {
+    const fetchMock = mockApi({})
+    renderWithProviders(<Harness kind="review" />)
+    const box = screen.getByLabelText('Your question')
+
+    fireEvent.change(box, { target: { value: 'Why? '.repeat(20_480) } })
+    expect(box).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByText(/Please keep your question under 2,000 characters \(this one has 102,399\)/)).toBeInTheDocument()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ask' }))
+    expect(await screen.findByText('Please keep your question under 2,000 characters')).toBeInTheDocument()
+    expect(fetchMock).not.toHaveBeenCalled()
+
+    // Exactly 2,000 characters after trimming is fine.
+    fireEvent.change(box, { target: { value: `  ${'a'.repeat(2000)}  ` } })
+    expect(box).not.toHaveAttribute('aria-invalid')
+  })
+
+  it("shows the server's reason when a question is refused or the limit is reached", async () => {
+    mockApi({
+      'POST /api/admin/ai-assistant': jsonResponse(429, {
+        message: "You're asking questions too quickly. Please wait 12 seconds and try again.",
+      }),
+    })
+    renderWithProviders(<Harness kind="ai" />)
+    await userEvent.type(screen.getByLabelText('Your question'), 'Help?')
+    await userEvent.click(screen.getByRole('button', { name: 'Ask' }))
+    expect(
+      await screen.findByText("You're asking questions too quickly. Please wait 12 seconds and try again."),
+    ).toBeInTheDocument()
   })
 
   it('refuses a blank question from the keyboard', async () => {

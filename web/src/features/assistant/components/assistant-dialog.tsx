@@ -6,7 +6,12 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/use-toast'
+import { errorMessage, errorStatus } from '@/lib/api-client'
 import { AssistantAnswer } from './assistant-answer'
+
+/** The server's limit on a question (trimmed), and its words for going over it. */
+export const MAX_QUESTION_LENGTH = 2000
+export const TOO_LONG_MESSAGE = 'Please keep your question under 2,000 characters'
 
 export interface AssistantDialogProps {
   open: boolean
@@ -34,7 +39,9 @@ export function AssistantDialog({
   const [question, setQuestion] = useState('')
   const questionId = useId()
   const mutation = useMutation({ mutationFn: ask })
-  const blank = question.trim() === ''
+  const trimmed = question.trim()
+  const blank = trimmed === ''
+  const tooLong = trimmed.length > MAX_QUESTION_LENGTH
 
   const submit = () => {
     if (mutation.isPending) return
@@ -42,8 +49,18 @@ export function AssistantDialog({
       toast({ variant: 'destructive', title: 'Error', description: 'Please enter a question' })
       return
     }
-    mutation.mutate(question.trim(), {
-      onError: () => toast({ variant: 'destructive', title: 'Error', description: failureMessage }),
+    if (tooLong) {
+      toast({ variant: 'destructive', title: 'Error', description: TOO_LONG_MESSAGE })
+      return
+    }
+    mutation.mutate(trimmed, {
+      onError: (error) => {
+        // A refused question (400) or too many questions (429) says why; anything else is
+        // the failure of SPEC §8.
+        const status = errorStatus(error)
+        const description = status === 400 || status === 429 ? errorMessage(error, failureMessage) : failureMessage
+        toast({ variant: 'destructive', title: 'Error', description })
+      },
     })
   }
 
@@ -93,11 +110,14 @@ export function AssistantDialog({
             placeholder={placeholder}
             onChange={(event) => setQuestion(event.target.value)}
             onKeyDown={onKeyDown}
+            aria-invalid={tooLong ? true : undefined}
             aria-describedby={`${questionId}-shortcut`}
           />
           <div className="flex items-center justify-between gap-3">
-            <p id={`${questionId}-shortcut`} className="text-xs text-muted-foreground">
-              {shortcut}
+            <p id={`${questionId}-shortcut`} className={tooLong ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>
+              {tooLong
+                ? `${TOO_LONG_MESSAGE} (this one has ${trimmed.length.toLocaleString('en-US')}).`
+                : shortcut}
             </p>
             <Button type="submit" disabled={blank || mutation.isPending}>
               {mutation.isPending && <LoaderCircle aria-hidden="true" className="animate-spin" />}
