@@ -96,6 +96,19 @@ describe('sign-in flow', () => {
     expect(await screen.findByLabelText('Organization code')).toHaveValue('globex')
   })
 
+  it('honours ?org= for another organisation while signed in (Visit from the super-admin panel)', async () => {
+    signedInApi('admin')
+    renderAt('/?org=Globex')
+    expect(await screen.findByLabelText('Organization code')).toHaveValue('globex')
+    expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).not.toBeInTheDocument()
+  })
+
+  it('opens the app when ?org= names the organisation already signed in', async () => {
+    signedInApi('admin')
+    renderAt('/?org=demo')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument()
+  })
+
   it('leads from the organization screen back Home and on to /super-admin', async () => {
     mockApi({
       'GET /api/auth/session': signedOut(),

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react'
-import { useLocation } from 'wouter'
+import { useLocation, useSearch } from 'wouter'
 import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/features/auth/api/get-session'
 import { clearClientSession } from '@/lib/client-session'
@@ -15,6 +15,12 @@ export function App() {
   const { data: session, isPending, isError } = useSession()
   const signedOut = isError || session === null
   const [location] = useLocation()
+  // Visit (super admin) opens /?org={code}: signed in to another organisation, that one's
+  // sign-in shows instead of the current session's app.
+  const visiting = new URLSearchParams(useSearch()).get('org')?.trim().toLowerCase()
+  const elsewhere = Boolean(
+    session && visiting && session.organizationSubdomain && visiting !== session.organizationSubdomain,
+  )
 
   useEffect(() => {
     if (signedOut) clearClientSession()
@@ -31,7 +37,7 @@ export function App() {
   if (isPending) return fullPage
   return (
     <Suspense fallback={fullPage}>
-      {session && !isError ? <AuthenticatedApp session={session} /> : <UnauthenticatedApp />}
+      {session && !isError && !elsewhere ? <AuthenticatedApp session={session} /> : <UnauthenticatedApp />}
     </Suspense>
   )
 }
