@@ -17,7 +17,7 @@ interface OrganizationCardProps {
 /** One organisation: edit, delete, Visit (new tab) and Details (SPEC §2). */
 export function OrganizationCard({ organization: org, onAction }: OrganizationCardProps) {
   return (
-    <Card className="flex flex-col gap-4 p-5" aria-labelledby={`org-${org.id}-name`}>
+    <Card className="flex w-full min-w-0 flex-col gap-4 p-5" aria-labelledby={`org-${org.id}-name`}>
       <div className="flex items-start gap-3">
         <OrganizationLogo url={org.logoUrl} name={org.name} />
         <div className="min-w-0 flex-1">

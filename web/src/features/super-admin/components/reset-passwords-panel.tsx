@@ -54,9 +54,9 @@ export function ResetPasswordsPanel({ organization }: { organization: Organizati
               onSuccess: (reply) =>
                 toast({
                   title: reply.emailSent ? 'Reset links sent' : 'Reset links created',
-                  description: reply.emailSent
-                    ? reply.message
-                    : 'The e-mail service is not configured, so they were not sent. Copy them now: they are shown only once.',
+                  // The server says why links were not e-mailed (no mail service, no admin
+                  // e-mail, or the send failed); SPEC §8's note is its first sentence.
+                  description: reply.message,
                   duration: 7000,
                 }),
               onError: (error) =>
