@@ -7,6 +7,7 @@ import { signIn } from './lib/auth.mjs'
 import { expectAccessible } from './lib/axe.mjs'
 import { closeBrowser, openBrowser } from './lib/browser.mjs'
 import { BASE_URL, PLATFORM_EMAIL, PLATFORM_PASSWORD } from './lib/env.mjs'
+import { mailMark, waitForMail } from './lib/mail.mjs'
 import { runId, toast } from './lib/ui.mjs'
 
 let b
@@ -97,6 +98,113 @@ test('a platform admin creates an organisation that signs in and gets answers', 
   assert.ok(reviewAnswer.length > 40, `a real answer: ${reviewAnswer}`)
   await expectAccessible(tab, 'Review Assistant dialog')
   await shot('04-review-assistant', tab)
+
+  // A question far over the limit is refused on the spot, with the reason.
+  await review.getByLabel('Your question').fill('Why? '.repeat(500))
+  await review.getByText(/Please keep your question under 2,000 characters \(this one has 2,499\)/).waitFor()
+  await review.getByRole('button', { name: 'Ask' }).click()
+  // (the toast region sits outside the modal dialog, so it is found by its text)
+  await tab.getByText('Please keep your question under 2,000 characters', { exact: true }).waitFor()
+  await review.getByRole('button', { name: 'Close' }).click()
+  await review.waitFor({ state: 'detached' })
+  await tab.close()
+
+  assert.deepEqual(b.pageErrors, [], 'the pages raised no uncaught errors')
+})
+
+test('bad input, Visit while signed in elsewhere, deactivate, reset links and delete', async () => {
+  const { page, context, shot } = b
+  const id = runId()
+  const name = `Zeta Works ${id}`
+  const subdomain = `zeta-${id}`
+  const adminEmail = `owner@${subdomain}.example.com`
+  await page.goto(`${BASE_URL}/super-admin`)
+  await page.getByRole('heading', { level: 1, name: 'Super Admin' }).waitFor()
+
+  // 1. A taken, a reserved and a too-short subdomain: each refused with its reason, nothing made.
+  await page.getByRole('button', { name: 'New Organization' }).click()
+  const form = page.getByRole('dialog', { name: 'Create Organization' })
+  const code = form.getByLabel('Subdomain *')
+  await form.getByLabel('Organization Name *').fill('Demo')
+  assert.equal(await code.inputValue(), 'demo')
+  await form.getByRole('button', { name: 'Create Organization' }).click()
+  await form.getByText("The subdomain 'demo' is already taken").waitFor()
+  await code.fill('admin')
+  await form.getByRole('button', { name: 'Create Organization' }).click()
+  await form.getByText("The subdomain 'admin' is reserved").waitFor()
+  await code.fill('ab')
+  await form.getByRole('button', { name: 'Create Organization' }).click()
+  await form.getByText('Subdomain must be at least 3 characters').waitFor()
+  await shot('05-create-errors')
+  await form.getByLabel('Organization Name *').fill(name)
+  await code.fill(subdomain)
+  await form.getByLabel('Admin Email').fill(adminEmail)
+  await form.getByRole('button', { name: 'Create Organization' }).click()
+  await form.waitFor({ state: 'detached' })
+  await page.getByRole('heading', { name }).waitFor()
+
+  // 2. Visit while this browser is signed in to another organisation (the first test's):
+  //    the tab offers the visited organisation's sign-in, not the other one's dashboard.
+  const opened = context.waitForEvent('page')
+  await page.getByRole('button', { name: `Visit ${name}` }).click()
+  const tab = await opened
+  await tab.waitForLoadState()
+  await tab.getByLabel('Organization code').waitFor()
+  assert.equal(await tab.getByLabel('Organization code').inputValue(), subdomain)
+
+  // 3. Deactivated: signing in is refused with a clear message.
+  await page.getByRole('button', { name: `Edit ${name}` }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit Organization' })
+  await edit.getByRole('checkbox', { name: /Active/ }).uncheck()
+  await edit.getByRole('button', { name: 'Save Changes' }).click()
+  await edit.waitFor({ state: 'detached' })
+  await page.getByRole('heading', { name }).locator('xpath=ancestor::*[.//*[normalize-space()="Inactive"]][1]').waitFor()
+  await tab.getByRole('button', { name: 'Continue' }).click()
+  await toast(tab, 'This organization has been deactivated. Please contact support.').waitFor()
+  await page.getByRole('button', { name: `Edit ${name}` }).click()
+  await edit.getByRole('checkbox', { name: /Active/ }).check()
+  await edit.getByRole('button', { name: 'Save Changes' }).click()
+  await edit.waitFor({ state: 'detached' })
+
+  // 4. Reset passwords: mail is configured here, so the links go to the admin e-mail; the
+  //    administrator's link works exactly once.
+  const before = mailMark()
+  await page.getByRole('button', { name: `Details of ${name}` }).click()
+  const details = page.getByRole('dialog', { name })
+  await details.getByRole('button', { name: 'Reset Passwords' }).click()
+  await details.getByRole('status').getByText(`were sent to ${adminEmail}`, { exact: false }).waitFor()
+  await shot('06-reset-sent')
+  await details.getByRole('button', { name: 'Close' }).click()
+  await details.waitFor({ state: 'detached' })
+  const mail = await waitForMail(adminEmail, { after: before })
+  const link = /https?:\/\/\S+role=admin/.exec(mail.text)?.[0]
+  assert.ok(link, `an administrator link in: ${mail.text}`)
+  await tab.goto(link)
+  await tab.getByLabel('New password').fill('Zeta#Reset2026')
+  await tab.getByLabel('Confirm password').fill('Zeta#Reset2026')
+  await tab.getByRole('button', { name: 'Set New Password' }).click()
+  await tab.getByRole('heading', { name: 'Password updated' }).waitFor()
+  await tab.getByLabel('Organization code').waitFor() // redirected to /?org={subdomain}
+  assert.equal(await tab.getByLabel('Organization code').inputValue(), subdomain)
+  await tab.goto(link)
+  await tab.getByRole('heading', { name: 'Invalid Reset Link' }).waitFor()
+
+  // 5. Delete: only once the subdomain is typed; then it is gone and its code finds nothing.
+  await page.getByRole('button', { name: `Delete ${name}` }).click()
+  const confirm = page.getByRole('alertdialog')
+  const deleteButton = confirm.getByRole('button', { name: 'Delete Organization' })
+  assert.equal(await deleteButton.isDisabled(), true)
+  await confirm.getByLabel(/to confirm/).fill('zeta-wrong')
+  assert.equal(await deleteButton.isDisabled(), true)
+  await confirm.getByLabel(/to confirm/).fill(subdomain)
+  await expectAccessible(page, 'Delete organization dialog')
+  await deleteButton.click()
+  await toast(page, 'Organization deleted').waitFor()
+  await page.getByRole('heading', { name }).waitFor({ state: 'detached' })
+  await tab.goto(`${BASE_URL}/?org=${subdomain}`)
+  await tab.getByRole('button', { name: 'Continue' }).click()
+  await toast(tab, 'Organization not found. Please check your organization code.').waitFor()
+  await tab.close()
 
   assert.deepEqual(b.pageErrors, [], 'the pages raised no uncaught errors')
 })
