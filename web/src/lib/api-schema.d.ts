@@ -2527,11 +2527,8 @@ export interface components {
         ReviewCreate: {
             /** Duedate */
             dueDate?: string | null;
-            /**
-             * Employeeid
-             * @default 0
-             */
-            employeeId: number;
+            /** Employeeid */
+            employeeId?: number | null;
             /** Rating */
             rating?: number | null;
             /** Responses */
@@ -2547,11 +2544,8 @@ export interface components {
             reviewType: string;
             /** Status */
             status?: string | null;
-            /**
-             * Templateid
-             * @default 0
-             */
-            templateId: number;
+            /** Templateid */
+            templateId?: number | null;
         };
         /** ReviewRead */
         ReviewRead: {
