@@ -223,3 +223,13 @@ async def test_another_organisation_cannot_reach_the_department(login, org, othe
     assert r.json()["message"] == "Department 'research' does not exist"
     await create(admin_b)
     assert (await admin_a.get(base)).json()["name"] == "Research"
+
+
+async def test_a_pending_password_change_is_refused(login, org):
+    pending = await login(org, "admin", force=True)
+    r = await pending.get("/api/departments")
+    assert r.status_code == 403
+    r = await pending.post("/api/departments", json={"name": "Legal", "slug": "legal"})
+    assert r.status_code == 403
+    admin = await login(org, "admin")
+    assert "legal" not in {d["slug"] for d in (await admin.get("/api/departments")).json()}

@@ -324,3 +324,19 @@ async def test_a_second_organisation_gets_404_for_every_id_and_path(login, org, 
     assert (await admin_a.get(doc["filePath"])).content == PDF
     r = await admin_a.post(DOCS, json=document(emp, unclaimed))
     assert r.status_code == 201
+
+
+async def test_a_pending_password_change_is_refused(login, org):
+    emp = await add_employee(org)
+    admin = await login(org, "admin")
+    doc = await add_document(admin, emp)
+    pending = await login(org, "admin", force=True)
+    for method, url in [
+        ("GET", DOCS),
+        ("GET", f"/api/employees/{emp}/documents"),
+        ("GET", doc["filePath"]),
+        ("POST", "/api/upload/document"),
+        ("DELETE", f"{DOCS}/{doc['id']}"),
+    ]:
+        assert (await pending.request(method, url)).status_code == 403, url
+    assert get_storage().exists(key_of(org, doc["filePath"]))
