@@ -4,8 +4,11 @@ from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
+from sqlalchemy import select
 
 from api.auth import sessions
+from api.auth.models import Session
+from api.core.db import public_session
 from api.platform.admins import upsert_admin
 from api.platform.oidc import VERIFY_FAILED
 from tests.api.platform.conftest import new_email
@@ -213,3 +216,19 @@ async def test_without_a_provider_the_oidc_login_is_not_found(client):
     assert (
         r.json()["message"] == "Sign-in with an external account is not configured on this server."
     )
+
+
+async def test_the_token_request_carries_the_pkce_verifier_the_provider_checks(provider, client):
+    """Swap the verifier Merit kept for this sign-in: the provider's PKCE check now fails, and
+    the person sees a clear message and gets no session."""
+    provider.email = new_email()
+    await upsert_admin(email=provider.email, password=None)
+    callback = await authorize(await start(client))
+    sid = client.cookies.get(sessions.PLATFORM_COOKIE)
+    async with public_session() as db:
+        row = (await db.execute(select(Session).where(Session.sid == sid))).scalar_one()
+        row.sess = {**row.sess, "oidc": {**row.sess["oidc"], "verifier": "x" * 64}}
+    r = await finish(client, callback)
+    assert error_of(r) == "The sign-in provider refused the sign-in. Please try again."
+    assert provider.token_requests[-1]["code_verifier"] == "x" * 64
+    assert (await client.get("/api/platform/session")).status_code == 401
