@@ -1,5 +1,6 @@
-// Issue 5: create a certification type, assign it with an expiry 10 days away, see 'Expires in
-// 10 days' on the profile and the certifications page, and a reminder after the job runs. The
+// Issue 5: create a certification type, assign it with an expiry 10 days away (with an attached
+// file), see 'Expires in 10 days' on the profile and the certifications page, an overlapping
+// second assignment refused, and a reminder after the job runs. The
 // job is the worker's daily certification-reminder job, run at once from here (lib/server.mjs).
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
@@ -54,14 +55,32 @@ test('a certification expiring in 10 days shows everywhere and raises a reminder
   await assign.getByLabel('Issue Date').fill(isoDay(-355))
   await assign.getByLabel('Expiration Date (optional)').fill(isoDay(10))
   await assign.getByLabel('Certificate Number (optional)').fill(`FL-${runId()}`)
+  // The optional attachment goes through the document upload.
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
+  await assign.getByLabel('Attachment (optional)').setInputFiles({ name: 'forklift.pdf', mimeType: 'application/pdf', buffer: pdf })
   await expectAccessible(page, 'Assign Certification dialog')
   await shot('01-assign')
   await assign.getByRole('button', { name: 'Assign Certification' }).click()
   await toast(page, 'Certification assigned successfully!').waitFor()
   await assign.waitFor({ state: 'detached' })
-  const held = page.getByRole('listitem').filter({ hasText: TYPE })
+  const held = page.getByRole('list', { name: 'Certifications' }).getByRole('listitem').filter({ hasText: TYPE })
   await held.getByText('Expires in 10 days').waitFor()
+  const href = await held.getByRole('link', { name: 'Attachment' }).getAttribute('href')
+  const attachment = await page.request.get(new URL(href, page.url()).href)
+  assert.equal(attachment.status(), 200)
+  assert.deepEqual(await attachment.body(), pdf)
+  await page.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: `${TYPE} certificate` }).getByText(/forklift\.pdf/).waitFor()
   await shot('02-profile')
+
+  // The same type again, overlapping: refused with the reason, in the dialog, nothing written.
+  await page.getByRole('button', { name: 'Assign Certification' }).click()
+  await typeSelect.selectOption({ label: `${TYPE} (Safety Board)` })
+  await assign.getByLabel('Issue Date').fill(isoDay(-5))
+  await assign.getByRole('button', { name: 'Assign Certification' }).click()
+  await assign.getByRole('alert').getByText(`This employee already holds ${TYPE} for an overlapping period`, { exact: false }).waitFor()
+  await assign.getByRole('button', { name: 'Cancel' }).click()
+  await assign.waitFor({ state: 'detached' })
+  assert.equal(await held.count(), 1)
 
   // 3. The compliance overview, filtered to the new type.
   await openFromSidebar(page, 'Certifications')
