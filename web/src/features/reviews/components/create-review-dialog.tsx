@@ -8,6 +8,7 @@ import { FieldError } from '@/components/ui/field-error'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { toast } from '@/components/ui/use-toast'
+import { errorMessage, errorStatus } from '@/lib/api-client'
 import { humanize } from '@/lib/format'
 import { useEmployeeOptions, useTemplateOptions } from '../api/get-review-options'
 import { REVIEW_TYPES } from '../api/get-reviews'
@@ -85,7 +86,15 @@ export function CreateReviewDialog({ open, onOpenChange, templateId }: CreateRev
           toast({ title: 'Success', description: 'Review created successfully!' })
           onOpenChange(false)
         },
-        onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to create review.' }),
+        onError: (error) => {
+          // The server's reason when it gives one (e.g. the employee was archived meanwhile).
+          const reason = (errorStatus(error) ?? 500) < 500 ? errorMessage(error, '') : ''
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: reason ? `Failed to create review. ${reason}` : 'Failed to create review.',
+          })
+        },
       },
     )
   })

@@ -36,6 +36,23 @@ export function autoOverallRating(questions: readonly ReviewQuestion[], answers:
   return Math.min(5, Math.max(1, Math.round(average)))
 }
 
+/**
+ * The saved answers the template still accepts. A template edited while the review was open
+ * (questions removed, reordered or retyped) leaves answers behind that would otherwise be
+ * sent back and refused; those are asked again instead.
+ */
+export function currentAnswers(
+  questions: readonly ReviewQuestion[],
+  responses: Record<string, unknown>,
+): Record<string, unknown> {
+  const kept: Record<string, unknown> = {}
+  for (const q of questions) {
+    const value = responses[q.id]
+    if (!isUnanswered(value) && isAnswerValid(q, value)) kept[q.id] = value
+  }
+  return kept
+}
+
 /** Answers as sent: unanswered questions are left out, text is trimmed. */
 export function cleanAnswers(answers: Record<string, unknown>): Record<string, unknown> {
   const clean: Record<string, unknown> = {}

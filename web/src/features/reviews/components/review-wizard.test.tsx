@@ -160,6 +160,32 @@ describe('ReviewWizard', () => {
     expect(await screen.findByText(REVIEW_UPDATE_FAILED)).toBeInTheDocument()
   })
 
+  it("shows the server's reason when it refuses the save", async () => {
+    mockApi({
+      'GET /api/reviews/7': jsonResponse(200, review()),
+      'PUT /api/reviews/7': jsonResponse(403, { message: 'Only an administrator can change a completed review' }),
+    })
+    const user = userEvent.setup()
+    renderWithProviders(<ReviewWizard reviewId={7} role="manager" onOpenChange={() => {}} />)
+    await user.click(await screen.findByRole('button', { name: 'Save as Draft' }))
+    expect(
+      await screen.findByText('Failed to update the review. Only an administrator can change a completed review'),
+    ).toBeInTheDocument()
+  })
+
+  it('asks again for answers a template edit left behind, and never sends them back', async () => {
+    // Saved when q2 was a rating question and q9 still existed.
+    const { user, fetchMock } = renderWizard(review({ status: 'in_progress', responses: { q1: 4, q2: 3, q9: 'gone' } }))
+    expect(await screen.findByText('Question 1 of 4')).toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: '4' })).toBeChecked()
+    await user.click(next())
+    expect(screen.getByRole('textbox', { name: 'What went especially well?' })).toHaveValue('')
+    expect(next()).toBeDisabled()
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }))
+    await waitFor(() => expect(putBody(fetchMock)).toMatchObject({ status: 'in_progress' }))
+    expect((putBody(fetchMock) as { responses: unknown }).responses).toEqual({ q1: 4 })
+  })
+
   it('opens a completed review read-only as View Review', async () => {
     renderWizard(
       review({

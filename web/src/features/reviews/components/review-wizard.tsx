@@ -7,12 +7,13 @@ import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/use-toast'
+import { errorMessage, errorStatus } from '@/lib/api-client'
 import { formatDate, humanize } from '@/lib/format'
 import type { Role } from '@/lib/roles'
 import { useReview, type Review, type ReviewStatus } from '../api/get-reviews'
 import { useUpdateReview } from '../api/save-review'
 import { AnswerInput, ChoiceList } from './answer-input'
-import { answerText, autoOverallRating, cleanAnswers, isAnswerValid } from './review-rules'
+import { answerText, autoOverallRating, cleanAnswers, currentAnswers, isAnswerValid } from './review-rules'
 
 /** SPEC §8 Review toasts. */
 export const REVIEW_UPDATE_FAILED = 'Failed to update the review. Please try again.'
@@ -62,10 +63,12 @@ function WizardSteps({ review, onDone }: { review: Review; onDone: () => void })
   const questions = review.template?.questions ?? []
   const update = useUpdateReview()
   const [step, setStep] = useState(0)
-  const [answers, setAnswers] = useState<Record<string, unknown>>(() => ({ ...review.responses }))
+  const [answers, setAnswers] = useState<Record<string, unknown>>(() => currentAnswers(questions, review.responses))
   // A saved rating equal to the automatic one keeps following the answers.
   const [chosenRating, setChosenRating] = useState<number | null>(() =>
-    review.rating == null || review.rating === autoOverallRating(questions, review.responses) ? null : review.rating,
+    review.rating == null || review.rating === autoOverallRating(questions, currentAnswers(questions, review.responses))
+      ? null
+      : review.rating,
   )
   const [notes, setNotes] = useState(review.reviewerNotes ?? '')
   // SPEC §4: the form status starts as in_progress, or completed when it already is.
@@ -89,7 +92,15 @@ function WizardSteps({ review, onDone }: { review: Review; onDone: () => void })
           })
           onDone()
         },
-        onError: () => toast({ variant: 'destructive', title: 'Error', description: REVIEW_UPDATE_FAILED }),
+        onError: (error) => {
+          // The server's reason when it gives one (e.g. a completed review only an admin may change).
+          const reason = (errorStatus(error) ?? 500) < 500 ? errorMessage(error, '') : ''
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: reason ? `Failed to update the review. ${reason}` : REVIEW_UPDATE_FAILED,
+          })
+        },
       },
     )
 

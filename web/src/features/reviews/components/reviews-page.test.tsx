@@ -91,6 +91,27 @@ describe('ReviewsPage', () => {
     expect(await screen.findByText('Review created successfully!')).toBeInTheDocument()
   })
 
+  it("says why the server refused to create the review", async () => {
+    mockApi({
+      'GET /api/reviews': jsonResponse(200, []),
+      'GET /api/employees': jsonResponse(200, [employee]),
+      'GET /api/templates': jsonResponse(200, [{ ...template, id: 2, isDefault: true }]),
+      'POST /api/reviews': jsonResponse(400, { message: 'Reviews cannot be created for an archived employee' }),
+    })
+    const user = userEvent.setup()
+    renderPage(<ReviewsPage role="admin" />)
+    await user.click(await screen.findByRole('button', { name: 'Create Review' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Review' })
+    await waitFor(() => expect(within(dialog).getByLabelText('Template')).toHaveValue('2'))
+    await user.selectOptions(within(dialog).getByLabelText('Employee'), '3')
+    await user.type(within(dialog).getByLabelText('Due date'), inDays(2))
+    await user.click(within(dialog).getByRole('button', { name: 'Create Review' }))
+    expect(
+      await screen.findByText('Failed to create review. Reviews cannot be created for an archived employee'),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('dialog', { name: 'Create New Review' })).toBeInTheDocument()
+  })
+
   it('opens Create Review with the template chosen on the templates screen', async () => {
     window.history.replaceState(null, '', '/reviews?create=1&templateId=1')
     mockApi({
