@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { AssistantContext } from '@/lib/assistant'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
 import AnalyticsPage from './analytics-page'
+import { wrapLabel } from './charts'
 
 function renderPage(ui: ReactElement) {
   return renderWithProviders(
@@ -45,5 +46,14 @@ describe('AnalyticsPage', () => {
     expect(screen.getByRole('table', { name: 'Rating Distribution' })).toBeInTheDocument()
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument()
     expect(screen.getByText('Annual · Completed Jan 3, 2030')).toBeInTheDocument()
+  })
+})
+
+describe('wrapLabel', () => {
+  it('keeps long category names whole, on lines of about 14 characters', () => {
+    expect(wrapLabel('Performance Improvement')).toEqual(['Performance', 'Improvement'])
+    expect(wrapLabel('Human Resources')).toEqual(['Human', 'Resources'])
+    expect(wrapLabel('Sales')).toEqual(['Sales'])
+    expect(wrapLabel('Customer Success Team')).toEqual(['Customer', 'Success Team'])
   })
 })

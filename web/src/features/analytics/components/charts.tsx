@@ -19,16 +19,52 @@ const PRIMARY = 'var(--color-primary, #4f46e5)'
 const COLORS = { pending: '#94a3b8', inProgress: '#f59e0b', completed: '#10b981' }
 const axis = { fontSize: 12, stroke: 'currentColor' }
 
+const LINE_CHARS = 14
+const LINE_HEIGHT = 13
+
+/** Words of a label in lines of at most about LINE_CHARS characters. */
+export function wrapLabel(label: string, width = LINE_CHARS): string[] {
+  const lines: string[] = []
+  for (const word of label.split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1)
+    if (last !== undefined && last.length + 1 + word.length <= width) lines[lines.length - 1] = `${last} ${word}`
+    else lines.push(word)
+  }
+  return lines
+}
+
+/**
+ * A category label beside its bar, wrapped onto lines and centred on the bar, so long names
+ * ("Performance Improvement", "Human Resources") stay whole instead of being cut off.
+ */
+function CategoryTick({ x = 0, y = 0, payload }: { x?: number; y?: number; payload?: { value?: unknown } }) {
+  const lines = wrapLabel(String(payload?.value ?? ''))
+  return (
+    <text x={x} y={y} textAnchor="end" dominantBaseline="middle" fontSize={12} fill="currentColor">
+      {lines.map((line, i) => (
+        <tspan key={i} x={x} dy={i === 0 ? (-(lines.length - 1) * LINE_HEIGHT) / 2 : LINE_HEIGHT}>
+          {line}
+        </tspan>
+      ))}
+    </text>
+  )
+}
+
+/** Height for a chart of horizontal bars: at least 16rem, more when there are many. */
+const barsHeight = (count: number) => Math.max(256, count * 44)
+
 /** A chart panel; the numbers are also in a table for screen readers. */
 function ChartPanel({
   title,
   description,
   table,
+  height = 256,
   children,
 }: {
   title: string
   description: string
   table: { head: string[]; rows: (string | number)[][] }
+  height?: number
   children: ReactNode
 }) {
   return (
@@ -38,7 +74,7 @@ function ChartPanel({
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <div aria-hidden="true" className="h-64 text-muted-foreground">
+        <div aria-hidden="true" className="text-muted-foreground" style={{ height }}>
           <ResponsiveContainer width="100%" height="100%">
             {children as ReactElement}
           </ResponsiveContainer>
@@ -76,13 +112,14 @@ export function DepartmentChart({ data }: { data: Analytics['departments'] }) {
       title="Department Overview"
       description="Active employees per department"
       table={{ head: ['Department', 'Employees'], rows: data.map((d) => [d.name, d.employeeCount]) }}
+      height={barsHeight(data.length)}
     >
-      <BarChart accessibilityLayer={false} data={data} margin={{ left: -16 }}>
-        <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} />
-        <XAxis dataKey="name" tick={axis} interval={0} angle={-20} textAnchor="end" height={50} />
-        <YAxis allowDecimals={false} tick={axis} />
+      <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ top: 4, right: 16 }}>
+        <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} horizontal={false} />
+        <XAxis type="number" allowDecimals={false} tick={axis} />
+        <YAxis type="category" dataKey="name" width={110} interval={0} tick={<CategoryTick />} />
         <Tooltip />
-        <Bar dataKey="employeeCount" name="Employees" fill={PRIMARY} radius={[4, 4, 0, 0]} />
+        <Bar dataKey="employeeCount" name="Employees" fill={PRIMARY} radius={[0, 4, 4, 0]} maxBarSize={28} />
       </BarChart>
     </ChartPanel>
   )
@@ -98,16 +135,17 @@ export function ReviewTypesChart({ data }: { data: Analytics['reviewTypes'] }) {
         head: ['Type', 'Pending', 'In Progress', 'Completed'],
         rows: rows.map((t) => [t.label, t.pending, t.inProgress, t.completed]),
       }}
+      height={barsHeight(rows.length)}
     >
-      <BarChart accessibilityLayer={false} data={rows} margin={{ left: -16 }}>
-        <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} />
-        <XAxis dataKey="label" tick={axis} interval={0} angle={-20} textAnchor="end" height={50} />
-        <YAxis allowDecimals={false} tick={axis} />
+      <BarChart accessibilityLayer={false} data={rows} layout="vertical" margin={{ top: 4, right: 16 }}>
+        <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} horizontal={false} />
+        <XAxis type="number" allowDecimals={false} tick={axis} />
+        <YAxis type="category" dataKey="label" width={110} interval={0} tick={<CategoryTick />} />
         <Tooltip />
         <Legend verticalAlign="top" height={28} />
-        <Bar dataKey="pending" name="Pending" stackId="s" fill={COLORS.pending} />
-        <Bar dataKey="inProgress" name="In Progress" stackId="s" fill={COLORS.inProgress} />
-        <Bar dataKey="completed" name="Completed" stackId="s" fill={COLORS.completed} />
+        <Bar dataKey="pending" name="Pending" stackId="s" fill={COLORS.pending} maxBarSize={28} />
+        <Bar dataKey="inProgress" name="In Progress" stackId="s" fill={COLORS.inProgress} maxBarSize={28} />
+        <Bar dataKey="completed" name="Completed" stackId="s" fill={COLORS.completed} maxBarSize={28} />
       </BarChart>
     </ChartPanel>
   )
@@ -120,7 +158,7 @@ export function RatingChart({ data }: { data: Analytics['ratingDistribution'] })
       description="Overall ratings of completed reviews"
       table={{ head: ['Rating', 'Reviews'], rows: data.map((r) => [r.rating, r.count]) }}
     >
-      <BarChart accessibilityLayer={false} data={data} margin={{ left: -16 }}>
+      <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, left: -16 }}>
         <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} />
         <XAxis dataKey="rating" tick={axis} />
         <YAxis allowDecimals={false} tick={axis} />
@@ -141,12 +179,21 @@ export function CompletionChart({ data }: { data: Analytics['completionByQuarter
         rows: data.map((q) => [q.quarter, q.due, q.completed, `${q.rate}%`]),
       }}
     >
-      <LineChart accessibilityLayer={false} data={data} margin={{ left: -16, right: 16 }}>
+      {/* Room above 100% and beside the first and last quarter, so no point is cut off. */}
+      <LineChart accessibilityLayer={false} data={data} margin={{ top: 12, left: -16, right: 16 }}>
         <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} />
-        <XAxis dataKey="quarter" tick={axis} />
+        <XAxis dataKey="quarter" tick={axis} padding={{ left: 24, right: 24 }} />
         <YAxis domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} tick={axis} />
         <Tooltip formatter={(v) => `${String(v)}%`} />
-        <Line type="linear" dataKey="rate" name="Completion rate" stroke={PRIMARY} strokeWidth={2} dot />
+        <Line
+          type="linear"
+          dataKey="rate"
+          name="Completion rate"
+          stroke={PRIMARY}
+          strokeWidth={2}
+          dot
+          isAnimationActive={false}
+        />
       </LineChart>
     </ChartPanel>
   )
