@@ -11,7 +11,8 @@ export function PlatformAccessDenied({ message }: { message: string }) {
   const [leaving, setLeaving] = useState(false)
 
   return (
-    <PlatformShell>
+    // (its own Back to Home button is the back link, so the frame's link is left out)
+    <PlatformShell homeLink={false}>
       <div className="flex flex-col items-center gap-3 text-center">
         <ShieldBan aria-hidden="true" className="size-10 text-destructive" />
         <h1 className="text-2xl font-semibold tracking-tight">Access Denied</h1>

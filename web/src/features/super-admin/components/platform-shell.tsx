@@ -3,17 +3,19 @@ import { Link } from 'wouter'
 import { Logo } from '@/components/logo'
 
 /** The calm, centred frame of the platform sign-in and Access Denied screens. */
-export function PlatformShell({ children }: { children: ReactNode }) {
+export function PlatformShell({ children, homeLink = true }: { children: ReactNode; homeLink?: boolean }) {
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-br from-primary-soft via-background to-background">
       <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center gap-6 px-4 py-10">
         <Logo className="self-center" />
         <main className="rounded-2xl border bg-card p-6 shadow-lg shadow-primary/5 sm:p-8">{children}</main>
-        <p className="text-center text-sm text-muted-foreground">
-          <Link href="/" className="font-medium text-primary hover:underline">
-            Back to Home
-          </Link>
-        </p>
+        {homeLink && (
+          <p className="text-center text-sm text-muted-foreground">
+            <Link href="/" className="font-medium text-primary hover:underline">
+              Back to Home
+            </Link>
+          </p>
+        )}
       </div>
     </div>
   )

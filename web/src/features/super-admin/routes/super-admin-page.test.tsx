@@ -105,7 +105,7 @@ describe('SuperAdminPage', () => {
     renderPage()
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument()
     expect(screen.getByText('Access denied: eve@example.com is not a platform administrator')).toBeInTheDocument()
-    expect(screen.getAllByRole('link', { name: 'Back to Home' })[0]).toHaveAttribute('href', '/')
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/')
 
     await user.click(screen.getByRole('button', { name: 'Sign Out' }))
     expect(await screen.findByRole('link', { name: 'Sign in with Acme SSO' })).toBeInTheDocument()
