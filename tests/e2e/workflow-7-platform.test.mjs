@@ -208,3 +208,49 @@ test('bad input, Visit while signed in elsewhere, deactivate, reset links and de
 
   assert.deepEqual(b.pageErrors, [], 'the pages raised no uncaught errors')
 })
+
+test('a signed-in person who is not a platform admin sees Access Denied with Sign Out and a back link', async () => {
+  // The test server has no OIDC provider, so the provider's answers are played by the browser:
+  // a session for someone outside platform_admins (403) and the external sign-in it offers.
+  const { browser, shot } = b
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, bypassCSP: true })
+  const page = await context.newPage()
+  let signedOut = false
+  await page.route('**/api/platform/session', (route) =>
+    route.fulfill(
+      signedOut
+        ? { status: 401, contentType: 'application/json', body: JSON.stringify({ message: 'Please sign in as a platform administrator' }) }
+        : {
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'Access denied: eve@example.com is not a platform administrator' }),
+          },
+    ),
+  )
+  await page.route('**/api/platform/config', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ oidcEnabled: true, localEnabled: false, providerName: 'Acme SSO' }),
+    }),
+  )
+  await page.route('**/api/platform/logout', (route) => {
+    signedOut = true
+    return route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' })
+  })
+  try {
+    await page.goto(`${BASE_URL}/super-admin`)
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor()
+    await page.getByText('Access denied: eve@example.com is not a platform administrator').waitFor()
+    assert.equal(await page.getByRole('link', { name: 'Back to Home' }).first().getAttribute('href'), '/')
+    await expectAccessible(page, 'Access Denied')
+    await shot('07-access-denied', page)
+    await page.getByRole('button', { name: 'Sign Out' }).click()
+    const external = page.getByRole('link', { name: 'Sign in with Acme SSO' })
+    await external.waitFor()
+    assert.equal(await external.getAttribute('href'), '/api/platform/oidc/login')
+    await shot('08-external-sign-in', page)
+  } finally {
+    await context.close()
+  }
+})
