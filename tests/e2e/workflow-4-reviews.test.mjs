@@ -1,6 +1,9 @@
 // Issue 4: create a template, create a review from it, complete it through the wizard, see it
-// in Completed, on the dashboard stats and in analytics. Each screen is also checked by axe.
+// in Completed, on the dashboard stats, its activity feed, the CSV report and in analytics; Start
+// Review and the Quick Actions on the dashboard; Mark Read on reminders; bad input on the way.
+// Each screen is also checked by axe.
 import assert from 'node:assert/strict'
+import { readFile } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
 import { signIn } from './lib/auth.mjs'
 import { expectAccessible } from './lib/axe.mjs'
@@ -33,6 +36,13 @@ test('a template becomes a review that is completed in the wizard and counted ev
   await expectAccessible(page, 'Review Templates')
   await page.getByRole('button', { name: 'Create Template' }).click()
   const form = page.getByRole('dialog', { name: 'Create Review Template' })
+  // Bad input first: nothing filled in, then a question that is too short.
+  await form.getByRole('button', { name: 'Create Template' }).click()
+  await form.getByText('Template name must be at least 3 characters').waitFor()
+  await form.getByText('Question is required').waitFor()
+  await form.getByRole('listitem', { name: 'Question 1' }).getByLabel('Question text').fill('Too short')
+  await form.getByRole('button', { name: 'Create Template' }).click()
+  await form.getByText('Question must be at least 10 characters').waitFor()
   await form.getByLabel('Template name').fill(TEMPLATE)
   await form.getByLabel('Description').fill('Written by the browser test')
   const questions = [
@@ -47,12 +57,13 @@ test('a template becomes a review that is completed in the wizard and counted ev
     await item.getByLabel('Type').selectOption(type)
   }
   await expectAccessible(page, 'Create Review Template dialog')
-  await shot('01-template-form')
+  await shot('01-template-form-dialog', form)
   await form.getByRole('button', { name: 'Create Template' }).click()
   await toast(page, 'Review template created or updated successfully!').waitFor()
   await form.waitFor({ state: 'detached' })
   const templateCard = cardOf(page, TEMPLATE, 'Use Template')
   await templateCard.getByText('3 questions').waitFor()
+  await shot('01-templates-grid', page.locator('main'))
 
   // 2. Use Template opens Create New Review with the template chosen.
   await templateCard.getByRole('button', { name: 'Use Template' }).click()
@@ -65,6 +76,10 @@ test('a template becomes a review that is completed in the wizard and counted ev
   const employeeName = employeeOption.replace(/\s*\(.*\)$/, '')
   await employeeSelect.selectOption({ label: employeeOption })
   await create.getByLabel('Review type').selectOption('annual')
+  // A due date in the past is refused with a message, and nothing is created.
+  await create.getByLabel('Due date').fill(isoDay(-1))
+  await create.getByRole('button', { name: 'Create Review' }).click()
+  await create.getByText('Due date cannot be in the past').waitFor()
   await create.getByLabel('Due date').fill(isoDay(7))
   await expectAccessible(page, 'Create New Review dialog')
   await create.getByRole('button', { name: 'Create Review' }).click()
@@ -85,7 +100,7 @@ test('a template becomes a review that is completed in the wizard and counted ev
   assert.ok(await next.isDisabled(), 'Next waits for the required rating')
   await chooseRadio(wizard, '4')
   await expectAccessible(page, 'Complete Review wizard')
-  await shot('02-wizard-rating')
+  await shot('02-wizard-rating', wizard)
   await next.click()
   await wizard.getByText('Question 2 of 3').waitFor()
   await chooseRadio(wizard, 'Yes')
@@ -95,7 +110,7 @@ test('a template becomes a review that is completed in the wizard and counted ev
   // The overall rating is filled in from the rating answers (4).
   assert.ok(await wizard.getByRole('radiogroup', { name: 'Overall rating' }).getByRole('radio', { name: '4' }).isChecked())
   await wizard.getByLabel('Reviewer notes').fill('A strong quarter.')
-  await shot('03-wizard-overall')
+  await shot('03-wizard-overall', wizard)
   await wizard.getByRole('button', { name: 'Complete Review' }).click()
   await toast(page, 'Review Updated').waitFor()
   await wizard.waitFor({ state: 'detached' })
@@ -110,21 +125,96 @@ test('a template becomes a review that is completed in the wizard and counted ev
   await view.getByText('Mentoring the new joiners.').waitFor()
   await view.getByText('A strong quarter.').waitFor()
   await expectAccessible(page, 'View Review dialog')
-  await shot('04-view-review')
+  await shot('04-view-review', view)
   await page.keyboard.press('Escape')
   await view.waitFor({ state: 'detached' })
 
   // 5. Counted on the dashboard and in analytics (lists refreshed after the change).
   await openFromSidebar(page, 'Dashboard')
   assert.equal(await statValue(page, 'Completed Reviews', dashboardCompleted + 1), dashboardCompleted + 1)
+  // Recent Activity shows the completion (a real event, not a fixed text).
+  const activity = page.getByRole('heading', { name: 'Recent Activity' }).locator('xpath=ancestor::*[.//ul][1]')
+  await activity.getByRole('listitem').filter({ hasText: employeeName }).filter({ hasText: 'Annual review completed (rating 4/5)' }).first().waitFor()
   await expectAccessible(page, 'Dashboard')
-  await shot('05-dashboard')
+  await shot('05-dashboard', page.locator('main'))
+
+  // Start Review opens the wizard on that review.
+  const upcoming = page.getByRole('heading', { name: 'Upcoming Reviews' }).locator('xpath=ancestor::*[.//ul][1]')
+  const firstUpcoming = upcoming.getByRole('listitem').first()
+  const upcomingName = (await firstUpcoming.locator('p').first().textContent()).trim()
+  await firstUpcoming.getByRole('button', { name: 'Start Review' }).click()
+  const started = page.getByRole('dialog', { name: 'Complete Review' })
+  await started.getByText(/^Question 1 of \d+$/).waitFor()
+  assert.match(await started.getByText(/ · due /).textContent(), new RegExp(`^${upcomingName} · `))
+  await page.keyboard.press('Escape')
+  await started.waitFor({ state: 'detached' })
+
+  // Quick Actions: each dialog opens; Generate Report downloads the reviews as CSV.
+  for (const [action, dialog] of [
+    ['Add Employee', 'Add New Employee'],
+    ['Create Template', 'Create Review Template'],
+    ['Bulk Upload', 'Bulk Employee Upload'],
+  ]) {
+    const quick = page.getByRole('heading', { name: 'Quick Actions' }).locator('xpath=ancestor::*[.//button][1]')
+    await quick.getByRole('button', { name: action }).click()
+    const opened = page.getByRole('dialog', { name: dialog })
+    await opened.waitFor()
+    await page.keyboard.press('Escape')
+    await opened.waitFor({ state: 'detached' })
+  }
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Generate Report' }).click(),
+  ])
+  assert.match(download.suggestedFilename(), /^reviews-report-\d{4}-\d{2}-\d{2}\.csv$/)
+  const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').split('\r\n')
+  assert.match(csv[0], /^Review ID,Employee ID,First Name,Last Name,Department,Position,Review Type,Template,Status,/)
+  const row = csv.find((line) => line.includes(`,${TEMPLATE},`))
+  assert.ok(row, 'the completed review is in the report')
+  assert.match(row, /,annual,.*,completed,.*,4,A strong quarter\.$/)
+  await toast(page, 'Report downloaded').waitFor()
   await openFromSidebar(page, 'Analytics')
   assert.equal(await statValue(page, 'Completed Reviews', analyticsCompleted + 1), analyticsCompleted + 1)
   const recent = page.getByRole('heading', { name: 'Recent Reviews' }).locator('xpath=ancestor::*[.//li][1]')
   await recent.getByRole('listitem').filter({ hasText: employeeName }).filter({ hasText: /Annual · Completed/ }).first().waitFor()
+  await page.getByRole('heading', { name: 'Completion Rate' }).waitFor()
   await expectAccessible(page, 'Analytics')
-  await shot('06-analytics')
+  await shot('06-analytics', page.locator('main'))
+
+  // 6. Reminders: the cards and tabs, and Mark Read on an unread one.
+  await openFromSidebar(page, 'Reminders')
+  const unreadBefore = await statValue(page, 'Unread')
+  await page.getByRole('tab', { name: 'Unread' }).click()
+  const unread = page.getByRole('tabpanel', { name: 'Unread' })
+  await unread.getByRole('button', { name: 'Mark Read' }).first().click()
+  await toast(page, 'Reminder marked as read').waitFor()
+  assert.equal(await statValue(page, 'Unread', unreadBefore - 1), unreadBefore - 1)
+  await expectAccessible(page, 'Reminders')
+  await shot('07-reminders', page.locator('main'))
+
+  // 7. Template management: Preview, Duplicate, Delete an unused copy, refuse one in use.
+  await openFromSidebar(page, 'Templates', 'Review Templates')
+  const ours = cardOf(page, TEMPLATE, 'Use Template')
+  await ours.getByRole('button', { name: 'Preview' }).click()
+  const preview = page.getByRole('dialog', { name: TEMPLATE })
+  await preview.getByText(`1. ${questions[0][0]}`).waitFor()
+  await page.keyboard.press('Escape')
+  await preview.waitFor({ state: 'detached' })
+  const menu = async (name, item) => {
+    await page.getByRole('button', { name: `Actions for ${name}` }).click()
+    await page.getByRole('menuitem', { name: item }).click()
+  }
+  await menu(TEMPLATE, 'Duplicate')
+  const copyCard = cardOf(page, `${TEMPLATE} (Copy)`, 'Use Template')
+  await copyCard.getByText('3 questions').waitFor()
+  await menu(`${TEMPLATE} (Copy)`, 'Delete')
+  await page.getByRole('dialog', { name: 'Delete template?' }).getByRole('button', { name: 'Delete' }).click()
+  await toast(page, 'Template deleted').waitFor()
+  await copyCard.waitFor({ state: 'detached' })
+  await menu(TEMPLATE, 'Delete')
+  await page.getByRole('dialog', { name: 'Delete template?' }).getByRole('button', { name: 'Delete' }).click()
+  await toast(page, 'This template cannot be deleted because 1 review uses it. Delete or reassign those reviews first.').waitFor()
+  await ours.getByText('3 questions').waitFor()
 
   assert.deepEqual(b.pageErrors, [], 'the page raised no uncaught errors')
 })

@@ -24,7 +24,10 @@ export function TemplateCard({ template, onEdit, onDuplicate, onDelete, onPrevie
     <Card className="flex flex-col gap-4 p-5">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="truncate font-semibold">{template.name}</h3>
+          {/* Whole names wrap (up to 100 characters); cut at a line they were unreadable. */}
+          <h3 className="line-clamp-3 break-words font-semibold" title={template.name}>
+            {template.name}
+          </h3>
           <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">
             {template.description || 'No description'}
           </p>
