@@ -72,10 +72,10 @@ async def validate_backup(filename: str, principal: AdminOnly, session: TenantSe
 @router.post(
     "/api/backups/{filename}/restore", response_model=RestoreReply, operation_id="restoreBackup"
 )
-async def restore_backup(
-    filename: str, principal: AdminOnly, session: TenantSession, body: RestoreRequest | None = None
-):
-    backup = await service.get_backup(session=session, filename=filename)
+async def restore_backup(filename: str, principal: AdminOnly, body: RestoreRequest | None = None):
+    # No request-long tenant session: the restore opens connections of its own (safety backup,
+    # load), and a request never holds two pooled connections at once.
+    backup = await service.find_backup(principal.organization, filename)
     confirm = body.confirm_restore if body is not None else None
     safety = await service.restore(principal.organization, backup, confirm=confirm)
     return RestoreReply(

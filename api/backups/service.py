@@ -117,6 +117,13 @@ async def get_backup(*, session: AsyncSession, filename: str) -> Backup:
     return backup
 
 
+async def find_backup(org: Organization, filename: str) -> Backup:
+    """get_backup in a short session of its own, for a call that goes on to open its own
+    connections (a restore): the request never holds two pooled connections at once."""
+    async with tenant_session(org.schema_name, org.id) as session:
+        return await get_backup(session=session, filename=filename)
+
+
 def completed_file(org: Organization, backup: Backup) -> Path:
     if backup.status != "completed":
         raise Conflict(NOT_COMPLETED)

@@ -460,6 +460,25 @@ async def test_backup_round_trip_restores_every_table(app, login, org):
     assert (await admin.get("/api/organization/current")).json()["name"] == "Renamed Org"
 
 
+async def test_a_restore_request_holds_no_second_pooled_connection(login, org, monkeypatch):
+    """The load opens its own connection; the request must not sit on another one meanwhile
+    (a full pool would deadlock)."""
+    await seed(org)
+    filename = await make_backup(org)
+    admin = await login(org)
+    checked_out: list[int] = []
+    real_load = service.load
+
+    async def watching(o: Organization, path) -> None:  # type: ignore[no-untyped-def]
+        checked_out.append(get_engine().pool.checkedout())
+        await real_load(o, path)
+
+    monkeypatch.setattr(service, "load", watching)
+    r = await restore(admin, filename, confirmRestore=True)
+    assert r.status_code == 200, r.text
+    assert checked_out == [0]
+
+
 @pytest.mark.parametrize(
     "body", [None, {}, {"confirmRestore": False}, {"confirmRestore": "true"}, {"confirmRestore": 1}]
 )
