@@ -4,7 +4,18 @@ import logging
 import re
 from typing import Any
 
-from sqlalchemy import BigInteger, cast, delete, event, func, or_, select
+from sqlalchemy import (
+    BigInteger,
+    String,
+    cast,
+    delete,
+    event,
+    func,
+    literal,
+    or_,
+    select,
+    union_all,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -125,14 +136,46 @@ async def _check_manager(
         raise BadRequest(MANAGER_CYCLE)
 
 
+# Every employeeId of the generated form, "EMP" and up to 17 digits (20 characters at most).
+_GENERATED_FORM = r"^EMP[0-9]{1,17}$"
+MAX_EMPLOYEE_ID = 20
+
+
+def _generated(number: Any) -> Any:
+    """EMP0001 ... EMP9999, EMP10000 ...: the number, zero-padded to 4 digits (SQL)."""
+    digits = cast(number, String)
+    return literal("EMP") + func.lpad(digits, func.greatest(4, func.length(digits)), "0")
+
+
 async def _next_employee_id(session: AsyncSession) -> str:
     """EMP0001, EMP0002, ... continuing after the highest one of that form."""
+    e = Employee.__table__.c
     number = await session.scalar(
-        select(func.max(cast(func.substring(Employee.employee_id, 4), BigInteger))).where(
-            Employee.employee_id.op("~")(r"^EMP[0-9]{1,9}$")
+        select(func.max(cast(func.substring(e.employee_id, 4), BigInteger))).where(
+            e.employee_id.op("~")(_GENERATED_FORM)
         )
     )
-    return f"EMP{(number or 0) + 1:04d}"
+    candidate = f"EMP{(number or 0) + 1:04d}"
+    if len(candidate) <= MAX_EMPLOYEE_ID:
+        return candidate
+    # The highest one is at the length limit (typed or imported as such): take the lowest
+    # free number instead, so adding people never gets stuck behind that one id.
+    table = Employee.__table__
+    taken = union_all(
+        select(literal(0, BigInteger).label("n")),
+        select(cast(func.substring(table.c.employee_id, 4), BigInteger).label("n")).where(
+            table.c.employee_id.op("~")(_GENERATED_FORM)
+        ),
+    ).subquery()
+    other = table.alias("other")
+    following = _generated(taken.c.n + 1)
+    free = await session.scalar(
+        select(following)
+        .where(~select(other.c.id).where(other.c.employee_id == following).exists())
+        .order_by(taken.c.n)
+        .limit(1)
+    )
+    return str(free)
 
 
 # ---- writing ----------------------------------------------------------------------------

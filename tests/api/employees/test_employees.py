@@ -75,6 +75,19 @@ async def test_employee_id_is_generated_unique_when_not_given(login, org):
     assert third["employeeId"] == "EMP0043"
 
 
+async def test_generated_ids_never_get_stuck_behind_a_long_one(login, org):
+    """An id like EMP999999999 typed by hand must not make every later add a 409."""
+    admin = await login(org, "admin")
+    await add(admin, employeeId="EMP999999999")
+    assert (await add(admin))["employeeId"] == "EMP1000000000"
+    assert (await add(admin))["employeeId"] == "EMP1000000001"
+    # At the 20-character limit there is no next number: the lowest free one is taken.
+    await add(admin, employeeId="EMP" + "9" * 17)
+    await add(admin, employeeId="EMP0001")
+    assert (await add(admin))["employeeId"] == "EMP0002"
+    assert (await add(admin))["employeeId"] == "EMP0003"
+
+
 async def test_minimal_create_and_defaults(login, org):
     admin = await login(org, "admin")
     r = await admin.post(
