@@ -173,6 +173,20 @@ describe('signed-in app', () => {
     expect(screen.getAllByText('User').length).toBeGreaterThan(0)
   })
 
+  it('offers the Review Assistant to a manager (it opens its dialog) but not to hr', async () => {
+    signedInApi('manager')
+    const { unmount } = renderAt('/')
+    await screen.findByRole('navigation', { name: 'Main' })
+    await userEvent.click(screen.getAllByRole('button', { name: 'Review Assistant' })[0]!)
+    expect(await screen.findByRole('dialog', { name: 'Review Assistant' })).toBeInTheDocument()
+    unmount()
+
+    signedInApi('hr')
+    renderAt('/')
+    await screen.findByRole('navigation', { name: 'Main' })
+    expect(screen.queryByRole('button', { name: 'Review Assistant' })).not.toBeInTheDocument()
+  })
+
   it('lets hr open /admin', async () => {
     signedInApi('hr')
     renderAt('/admin')
