@@ -137,9 +137,13 @@ CurrentPrincipal = Annotated[Principal, Depends(get_principal)]
 PendingPrincipal = Annotated[Principal, Depends(get_principal_pending_ok)]
 
 
-async def get_tenant_session(principal: CurrentPrincipal) -> AsyncIterator[AsyncSession]:
+async def get_tenant_session(
+    request: Request, principal: CurrentPrincipal
+) -> AsyncIterator[AsyncSession]:
     org = principal.organization
-    async with tenant_session(org.schema_name, org.id) as session:
+    # GET and HEAD never write (HTTP's safe methods), so they need no transaction.
+    reads_only = request.method in ("GET", "HEAD")
+    async with tenant_session(org.schema_name, org.id, reads_only=reads_only) as session:
         session.info["principal"] = principal
         yield session
 
