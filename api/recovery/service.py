@@ -180,7 +180,7 @@ async def send_reset_links(*, organization_id: int, email: str, base_url: str) -
         org = await registry.get_by_id(db, organization_id)
         if org is None or not org.is_active:
             return 0
-        user = await users.find_by_email(org=org, email=email)
+        user = await users.find_by_email(db=db, org=org, email=email)
         if user is not None:
             token = await create_account_token(
                 db, organization_id=org.id, user_id=user.id, email=user.email
@@ -294,7 +294,7 @@ async def confirm_reset(db: AsyncSession, *, token: str, new_password: str) -> N
         org = await registry.get_by_id(db, account.organization_id)
         if org is None or not org.is_active:
             raise BadRequest(INVALID_TOKEN)
-        if not await users.set_password(org=org, user_id=account.user_id, new=new_password):
+        if not await users.set_password(db=db, org=org, user_id=account.user_id, new=new_password):
             raise BadRequest(INVALID_TOKEN)
         return
     row = await _use_role_token(db, token, None)

@@ -40,6 +40,7 @@ async def user_login(body: UserLoginRequest, request: Request, response: Respons
     if org is None and old is not None and old.sess.get("organizationId"):
         org = await registry.get_by_id(db, int(old.sess["organizationId"]))
     user, user_org = await service.authenticate(
+        db=db,
         org=org,
         email=body.email,
         password=body.password,

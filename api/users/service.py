@@ -2,8 +2,9 @@
 
 import uuid
 from functools import cache
+from typing import Any
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -87,23 +88,40 @@ async def delete_user(
             raise Conflict(LAST_ADMIN)
     await session.delete(user)
     await session.flush()
-    await end_sessions(organization_id=organization_id, user_id=user_id)
+    # Signed out in the same transaction: the removal and the sign-out stand or fall together.
+    await end_sessions(organization_id=organization_id, user_id=user_id, db=session)
 
 
-async def end_sessions(*, organization_id: int, user_id: str, keep_sid: str | None = None) -> None:
-    """Sign one account out of every browser (except, optionally, the current one)."""
-    async with public_session() as db:
-        query = delete(Session).where(
-            Session.sess["organizationId"].as_integer() == organization_id,
-            Session.sess["userId"].as_string() == user_id,
-        )
-        if keep_sid:
-            query = query.where(Session.sid != keep_sid)
+async def end_sessions(
+    *,
+    organization_id: int,
+    user_id: str,
+    keep_sid: str | None = None,
+    db: AsyncSession | None = None,
+) -> None:
+    """Sign one account out of every browser (except, optionally, the current one). With `db`
+    (any session: public.sessions is named with its schema) it happens in that transaction."""
+    query = delete(Session).where(
+        Session.sess["organizationId"].as_integer() == organization_id,
+        Session.sess["userId"].as_string() == user_id,
+    )
+    if keep_sid:
+        query = query.where(Session.sid != keep_sid)
+    if db is not None:
         await db.execute(query)
+        return
+    async with public_session() as own:
+        await own.execute(query)
+
+
+def _in_schema(org: Organization) -> dict[str, Any]:
+    """Execution options that run a tenant statement on a catalog session's connection, so a
+    request that already holds that connection never takes a second one from the pool."""
+    return {"schema_translate_map": {None: org.schema_name}}
 
 
 async def authenticate(
-    *, org: Organization | None, email: str, password: str, client: str
+    *, db: AsyncSession, org: Organization | None, email: str, password: str, client: str
 ) -> tuple[User, Organization]:
     """The active account with this e-mail and password, or 401 (throttled like role login)."""
     address = (email or "").strip().lower()
@@ -115,10 +133,12 @@ async def authenticate(
         raise Forbidden("This organization has been deactivated. Please contact support.")
     key = throttle.key_for(org.id, "account", address[:255], client)
     await throttle.check(key)
-    async with tenant_session(org.schema_name, org.id) as session:
-        user = (
-            await session.execute(select(User).where(func.lower(User.email) == address[:255]))
-        ).scalar_one_or_none()
+    user = (
+        await db.execute(
+            select(User).where(func.lower(User.email) == address[:255]),
+            execution_options=_in_schema(org),
+        )
+    ).scalar_one_or_none()
     stored = user.password_hash if user is not None else None
     ok = await verify_password_async(password, stored or _dummy_hash())
     if user is None or not user.is_active or not stored or not ok:
@@ -149,23 +169,27 @@ async def change_own_password(
         user.updated_at = utcnow()
 
 
-async def set_password(*, org: Organization, user_id: str, new: str) -> bool:
-    """Set an account's password (a reset by token). False when the account is gone."""
-    async with tenant_session(org.schema_name, org.id) as session:
-        user = await session.get(User, user_id, with_for_update=True)
-        if user is None or not user.is_active:
-            return False
-        user.password_hash = await hash_password_async(new)
-        user.force_password_change = False
-        user.updated_at = utcnow()
-    await end_sessions(organization_id=org.id, user_id=user_id)
+async def set_password(*, db: AsyncSession, org: Organization, user_id: str, new: str) -> bool:
+    """Set an account's password (a reset by token) and sign it out everywhere, in the
+    transaction of `db`. False when the account is gone."""
+    new_hash = await hash_password_async(new)
+    changed = await db.execute(
+        update(User)
+        .where(User.id == user_id, User.is_active)
+        .values(password_hash=new_hash, force_password_change=False, updated_at=utcnow())
+        .returning(User.id),
+        execution_options=_in_schema(org),
+    )
+    if changed.scalar_one_or_none() is None:
+        return False
+    await end_sessions(organization_id=org.id, user_id=user_id, db=db)
     return True
 
 
-async def find_by_email(*, org: Organization, email: str) -> User | None:
-    async with tenant_session(org.schema_name, org.id) as session:
-        return (
-            await session.execute(
-                select(User).where(func.lower(User.email) == email.strip().lower(), User.is_active)
-            )
-        ).scalar_one_or_none()
+async def find_by_email(*, db: AsyncSession, org: Organization, email: str) -> User | None:
+    return (
+        await db.execute(
+            select(User).where(func.lower(User.email) == email.strip().lower(), User.is_active),
+            execution_options=_in_schema(org),
+        )
+    ).scalar_one_or_none()

@@ -17,6 +17,7 @@ from api.organizations.models import Organization
 from api.recovery import service
 from api.recovery.models import AccountResetToken
 from tests.api.mail.support import body_of, outbox_for, smtp_server
+from tests.api.users.support import pool_watch
 from tests.conftest import BASE
 
 REQUEST = "/api/auth/reset-password/request"
@@ -73,7 +74,9 @@ async def account_sign_in(transport, org, email: str, password: str) -> int:
 async def test_known_and_unknown_addresses_get_the_same_answer(client, login, org):
     email = f"known-{uuid.uuid4().hex[:6]}@example.com"
     await add_user(login, org, email)
-    known = await client.post(REQUEST, json={"email": email, "organizationId": org.id})
+    with pool_watch() as watch:
+        known = await client.post(REQUEST, json={"email": email, "organizationId": org.id})
+    assert watch.most == 1  # neither the request nor the mail it sends after the reply
     unknown = await client.post(
         REQUEST, json={"email": "nobody-here@example.com", "organizationId": org.id}
     )
@@ -100,9 +103,11 @@ async def test_the_emailed_link_resets_an_account_once(client, login, org):
         ).scalar_one()
     assert row.token_hash == token_digest(token) and token not in row.token_hash
     assert timedelta(minutes=59) < row.expires_at - utcnow() <= timedelta(hours=1)
-    r = await client.post(CONFIRM, json={"token": token, "newPassword": "Fresh2026!pw"})
+    with pool_watch() as watch:
+        r = await client.post(CONFIRM, json={"token": token, "newPassword": "Fresh2026!pw"})
     assert r.status_code == 200, r.text
     assert r.json()["success"] is True
+    assert watch.most == 1  # the request never holds a second pooled connection
     assert await account_sign_in(client._transport, org, email, "Fresh2026!pw") == 200
     assert await account_sign_in(client._transport, org, email, "First2026!x") == 401
     # Single use.

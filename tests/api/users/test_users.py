@@ -3,6 +3,7 @@
 import httpx
 import pytest
 
+from tests.api.users.support import pool_watch
 from tests.conftest import BASE
 
 URL = "/api/users"
@@ -266,6 +267,23 @@ async def test_a_removed_user_is_signed_out(app, login, org):
     try:
         assert (await c.get("/api/auth/session")).status_code == 200
         assert (await admin.delete(f"{URL}/{user['id']}")).status_code == 200
+        assert (await c.get("/api/auth/session")).status_code == 401
+    finally:
+        await c.aclose()
+
+
+async def test_a_removal_holds_one_pooled_connection_and_signs_out_in_its_transaction(
+    app, login, org
+):
+    admin = await login(org)
+    await add(admin, email="admin2@example.com", role="admin")
+    user = await add(admin, role="user")
+    c = await account_client(app, org, "grace.hopper@example.com")
+    try:
+        with pool_watch() as watch:
+            r = await admin.delete(f"{URL}/{user['id']}")
+        assert r.status_code == 200
+        assert watch.most == 1
         assert (await c.get("/api/auth/session")).status_code == 401
     finally:
         await c.aclose()
