@@ -1,0 +1,68 @@
+"""Pooled connections: one whose server process died while it sat idle is replaced before use,
+so a request after a Postgres restart or a killed backend does not fail."""
+
+import asyncpg
+import pytest
+from sqlalchemy import text
+
+from api.core import db
+from api.core.config import get_settings
+
+
+async def _kill_idle_merit_backends() -> int:
+    """Terminate every idle backend of this process's pool (as a restart would)."""
+    url = get_settings().database_url
+    assert url
+    killer = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://"))
+    try:
+        return len(
+            await killer.fetch(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE application_name = 'merit' AND state = 'idle'"
+            )
+        )
+    finally:
+        await killer.close()
+
+
+async def _warm_pool() -> None:
+    async with db.get_engine().connect() as conn:
+        assert (await conn.execute(text("SELECT 1"))).scalar_one() == 1
+
+
+async def test_an_idle_connection_whose_backend_died_is_replaced(monkeypatch):
+    await _warm_pool()
+    assert await _kill_idle_merit_backends() >= 1
+    monkeypatch.setattr(db, "PING_AFTER_IDLE_SECONDS", 0.0)
+    async with db.public_session() as session:
+        assert (await session.execute(text("SELECT 2"))).scalar_one() == 2
+
+
+async def test_a_recently_used_connection_is_not_pinged(monkeypatch):
+    await _warm_pool()
+    pings = []
+    monkeypatch.setattr(db, "PING_AFTER_IDLE_SECONDS", 3600.0)
+    engine = db.get_engine()
+    async with engine.connect() as conn:
+        raw = await conn.get_raw_connection()
+        dbapi = raw.dbapi_connection
+        assert dbapi is not None
+        original = type(dbapi).ping
+        monkeypatch.setattr(type(dbapi), "ping", lambda self: pings.append(1) or original(self))
+    async with db.catalog_reader() as session:
+        await session.execute(text("SELECT 1"))
+    assert pings == []
+    monkeypatch.setattr(db, "PING_AFTER_IDLE_SECONDS", 0.0)
+    async with db.catalog_reader() as session:
+        await session.execute(text("SELECT 1"))
+    assert pings == [1]
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+async def test_tenant_sessions_read_outside_a_transaction_only_for_get(org, method):
+    # Outside a transaction every statement runs in its own, with its own transaction id.
+    xid = text("SELECT pg_current_xact_id()::text")
+    async with db.tenant_session(org.schema_name, org.id, reads_only=method == "GET") as session:
+        first = (await session.execute(xid)).scalar_one()
+        second = (await session.execute(xid)).scalar_one()
+    assert (first != second) is (method == "GET")
