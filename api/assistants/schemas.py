@@ -19,7 +19,8 @@ class AssistantQuestion(ApiModel):
     @field_validator("message")
     @classmethod
     def _check(cls, value: str) -> str:
-        value = value.replace("\x00", "").strip()
+        # NUL and lone surrogates (JSON "\\ud800") cannot reach Postgres; they carry no meaning.
+        value = value.replace("\x00", "").encode("utf-8", "ignore").decode("utf-8").strip()
         if not value:
             raise ValueError(BLANK)
         if len(value) > 2000:

@@ -219,7 +219,9 @@ async def verify_id_token(
     if isinstance(aud, list) and len(aud) > 1 and claims.get("azp") != client_id:
         log.warning("OIDC ID token refused: azp %r", claims.get("azp"))
         raise OidcError(VERIFY_FAILED)
-    if not isinstance(claims.get("nonce"), str) or not hmac.compare_digest(claims["nonce"], nonce):
+    if not isinstance(claims.get("nonce"), str) or not hmac.compare_digest(
+        claims["nonce"].encode(), nonce.encode()
+    ):
         log.warning("OIDC ID token refused: nonce mismatch")
         raise OidcError(VERIFY_FAILED)
     return claims

@@ -141,7 +141,10 @@ async def finish_oidc(
         detail = str(params.get("error_description") or params["error"])[:200]
         raise oidc.OidcError(f"The sign-in provider reported an error: {detail}")
     state, code = params.get("state"), params.get("code")
-    if not isinstance(state, str) or not hmac.compare_digest(state, str(pending["state"])):
+    # (compared as bytes: compare_digest refuses str with non-ASCII characters)
+    if not isinstance(state, str) or not hmac.compare_digest(
+        state.encode(), str(pending["state"]).encode()
+    ):
         raise oidc.OidcError(oidc.VERIFY_FAILED)
     if not isinstance(code, str) or not code:
         raise oidc.OidcError(oidc.VERIFY_FAILED)

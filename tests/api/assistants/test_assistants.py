@@ -258,3 +258,20 @@ def test_a_malformed_article_is_reported_by_name(tmp_path):
 async def test_sync_is_idempotent():
     await sync_articles()
     assert await sync_articles() == 0
+
+
+@pytest.mark.parametrize(
+    ("raw", "status"),
+    [
+        ('{"message": "\\ud800 How do I create a review template? \\udfff"}', 200),
+        ('{"message": "How do I create a\\u0000 review template?"}', 200),
+        ('{"message": "\\ud800\\u0000 "}', 400),
+    ],
+)
+async def test_nul_and_lone_surrogates_are_dropped_never_a_500(login, org, raw, status):
+    c = await login(org, "admin")
+    for path in (AI, REVIEW):
+        r = await c.post(path, content=raw, headers={"content-type": "application/json"})
+        assert r.status_code == status, r.text
+        if status == 400:
+            assert r.json()["message"] == "Please enter a question"

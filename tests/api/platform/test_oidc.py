@@ -136,6 +136,14 @@ async def test_a_tampered_state_is_refused_and_the_attempt_cannot_be_retried(pro
     assert (await client.get("/api/platform/session")).status_code == 401
 
 
+async def test_a_non_ascii_state_is_refused_with_a_clear_message(provider, client):
+    callback = await authorize(await start(client))
+    parts = urlsplit(callback)
+    code = parse_qs(parts.query)["code"][0]
+    r = await client.get(parts.path, params={"code": code, "state": "ëtat-forgé"})
+    assert error_of(r) == VERIFY_FAILED
+
+
 async def test_a_callback_without_the_pending_cookie_is_refused(provider, app, client):
     callback = await authorize(await start(client))
     async with httpx.AsyncClient(

@@ -165,6 +165,34 @@ async def test_bad_organisations_are_refused_with_clear_messages(platform, body,
     assert not await orphan_schemas()
 
 
+async def test_nul_and_lone_surrogates_are_dropped_never_a_500(platform):
+    code = unique_code("nul")
+    raw = (
+        '{"name": "Null\\u0000 Corp \\ud800", "subdomain": "' + code + '\\u0000", '
+        '"description": "\\udfffAbout", "industry": "Re\\u0000tail"}'
+    )
+    r = await platform.post(
+        "/api/organizations", content=raw, headers={"content-type": "application/json"}
+    )
+    assert r.status_code == 201, r.text
+    body = r.json()
+    assert (body["name"], body["subdomain"]) == ("Null Corp", code)
+    assert (body["description"], body["industry"]) == ("About", "Retail")
+    r = await platform.put(
+        f"/api/organizations/{body['id']}",
+        content='{"name": "\\ud800\\u0000"}',
+        headers={"content-type": "application/json"},
+    )
+    assert r.status_code == 400
+    assert r.json()["message"] == "Organization name must be at least 2 characters"
+    r = await platform.post(
+        "/api/platform/login",
+        content='{"email": "a\\u0000\\ud800@example.com", "password": "x"}',
+        headers={"content-type": "application/json"},
+    )
+    assert r.status_code == 401
+
+
 # -- edit -----------------------------------------------------------------------------------
 
 
