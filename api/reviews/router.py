@@ -20,6 +20,11 @@ router = APIRouter(tags=["reviews"])
 StatusFilter = Literal["pending", "in_progress", "completed"]
 
 
+def json_reply(body: bytes) -> Response:
+    """A list already rendered to JSON (api/reviews/listing.py), sent as it is."""
+    return Response(content=body, media_type="application/json")
+
+
 async def valid_template(template_id: int, session: TenantSession) -> ReviewTemplate:
     return await templates.get(session=session, template_id=template_id)
 
@@ -87,7 +92,8 @@ async def list_reviews(
     employee_id: Annotated[int | None, Query(alias="employeeId")] = None,
     status: StatusFilter | None = None,
 ):
-    return await service.list_reviews(session=session, employee_id=employee_id, status=status)
+    body = await service.list_reviews(session=session, employee_id=employee_id, status=status)
+    return json_reply(body)
 
 
 @router.get("/api/reviews/all", response_model=list[ReviewRead], operation_id="listAllReviews")
@@ -95,7 +101,9 @@ async def list_all_reviews(
     _: CurrentPrincipal, session: TenantSession, status: StatusFilter | None = None
 ):
     """Every review, including those of archived employees."""
-    return await service.list_reviews(session=session, status=status, include_archived=True)
+    return json_reply(
+        await service.list_reviews(session=session, status=status, include_archived=True)
+    )
 
 
 @router.get(
@@ -106,7 +114,7 @@ async def upcoming_reviews(
     session: TenantSession,
     limit: Annotated[int, Query(ge=1, le=100)] = service.UPCOMING_LIMIT,
 ):
-    return await service.upcoming(session=session, limit=limit)
+    return json_reply(await service.upcoming(session=session, limit=limit))
 
 
 @router.get(

@@ -16,7 +16,7 @@ from api.core.db import utcnow
 from api.core.errors import BadRequest, Forbidden, NotFound
 from api.employees.models import Employee
 from api.reminders.models import Reminder
-from api.reviews import templates
+from api.reviews import listing, templates
 from api.reviews.models import Review, ReviewTemplate
 from api.reviews.schedule import next_review_date
 from api.reviews.schemas import DEFAULT_SCALE, ReviewCreate, ReviewUpdate
@@ -57,9 +57,10 @@ async def list_reviews(
     employee_id: int | None = None,
     status: str | None = None,
     include_archived: bool = False,
-) -> list[Review]:
-    """Newest first. Reviews of archived employees only with include_archived or by employee."""
-    query = _with_embeds(select(Review)).order_by(Review.created_at.desc(), Review.id.desc())
+) -> bytes:
+    """Newest first, as JSON. Reviews of archived employees only with include_archived or by
+    employee."""
+    query = listing.review_rows().order_by(Review.created_at.desc(), Review.id.desc())
     if employee_id is not None:
         await get_employee(session=session, employee_id=employee_id)
         query = query.where(Review.employee_id == employee_id)
@@ -69,19 +70,19 @@ async def list_reviews(
         )
     if status is not None:
         query = query.where(Review.status == status)
-    return list((await session.execute(query)).scalars())
+    return await listing.render(session, query)
 
 
-async def upcoming(*, session: AsyncSession, limit: int = UPCOMING_LIMIT) -> list[Review]:
-    """Open reviews of active employees, the most urgent (overdue first) at the top."""
+async def upcoming(*, session: AsyncSession, limit: int = UPCOMING_LIMIT) -> bytes:
+    """Open reviews of active employees, the most urgent (overdue first) at the top, as JSON."""
     query = (
-        _with_embeds(select(Review))
+        listing.review_rows()
         .join(Employee, Employee.id == Review.employee_id)
         .where(Review.status != "completed", Employee.is_archived.is_(False))
         .order_by(Review.due_date, Review.id)
         .limit(limit)
     )
-    return list((await session.execute(query)).scalars())
+    return await listing.render(session, query)
 
 
 def _label(question: dict[str, Any]) -> str:

@@ -1,0 +1,81 @@
+"""Review lists are rendered from plain rows (api/reviews/listing.py): the JSON must be what
+ReviewRead makes of the ORM objects, byte for byte, embeds included."""
+
+from datetime import date, timedelta
+
+from pydantic_core import to_json
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from api.core.db import tenant_session
+from api.reviews.models import Review
+from api.reviews.schemas import ReviewRead
+from tests.api.reviews.factories import (
+    GOOD_ANSWERS,
+    add_employee,
+    add_review,
+    add_template,
+    completed_at,
+    default_template_id,
+)
+
+TODAY = date.today()
+
+
+async def _through_the_reply_model(org) -> list[dict]:
+    async with tenant_session(org.schema_name, org.id) as session:
+        reviews = (
+            await session.execute(
+                select(Review)
+                .options(selectinload(Review.employee), selectinload(Review.template))
+                .order_by(Review.created_at.desc(), Review.id.desc())
+            )
+        ).scalars()
+        return [
+            ReviewRead.model_validate(r).model_dump(mode="json", by_alias=True) for r in reviews
+        ]
+
+
+async def test_the_list_is_what_the_reply_model_makes_of_each_review(login, org):
+    ada = await add_employee(org, next_review_date=TODAY + timedelta(days=40))
+    bob = await add_employee(org, first_name="Bob", email=None, department=None)
+    custom = await add_template(org, description="Custom questions")
+    default = await default_template_id(org)
+    await add_review(org, ada, custom, TODAY + timedelta(days=3))
+    await add_review(
+        org,
+        ada,
+        default,
+        TODAY - timedelta(days=30),
+        status="completed",
+        responses=GOOD_ANSWERS,
+        rating=4,
+        reviewer_notes='Strong quarter \u2014 "quoted" notes',
+        completed_at=completed_at(TODAY - timedelta(days=29)),
+    )
+    await add_review(org, bob, custom, TODAY + timedelta(days=9), status="in_progress")
+
+    client = await login(org, "manager")
+    reply = await client.get("/api/reviews")
+    assert reply.status_code == 200
+    expected = await _through_the_reply_model(org)
+    assert len(expected) == 3
+    assert reply.json() == expected
+    assert reply.content == to_json(expected)
+
+    by_id = {r["id"]: r for r in expected}
+    for url in (f"/api/reviews?employeeId={ada}", "/api/reviews/all", "/api/reviews/upcoming"):
+        listed = (await client.get(url)).json()
+        assert listed and all(r == by_id[r["id"]] for r in listed), url
+    assert [r["id"] for r in (await client.get(f"/api/reviews?employeeId={bob}")).json()] == [
+        r["id"] for r in expected if r["employeeId"] == bob
+    ]
+
+
+async def test_an_empty_list_is_an_empty_array(login, org):
+    client = await login(org)
+    for url in ("/api/reviews", "/api/reviews/all", "/api/reviews/upcoming"):
+        reply = await client.get(url)
+        assert reply.status_code == 200
+        assert reply.json() == []
+        assert reply.headers["content-type"] == "application/json"
