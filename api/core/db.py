@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import MetaData, event
-from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.exc import InvalidatePoolError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, object_session
 
@@ -94,8 +94,10 @@ def _ping_when_idle(engine: AsyncEngine) -> None:
             return
         try:
             dbapi_connection.ping()
-        except Exception as exc:  # the pool replaces the connection and tries again
-            raise DisconnectionError("stale pooled connection") from exc
+        except Exception as exc:
+            # Most likely Postgres restarted: the pool drops every connection made before now
+            # and this checkout is tried again on a new one.
+            raise InvalidatePoolError("stale pooled connection") from exc
 
 
 async def dispose_engine() -> None:

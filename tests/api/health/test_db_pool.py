@@ -1,6 +1,8 @@
 """Pooled connections: one whose server process died while it sat idle is replaced before use,
 so a request after a Postgres restart or a killed backend does not fail."""
 
+from contextlib import AsyncExitStack
+
 import asyncpg
 import pytest
 from sqlalchemy import text
@@ -30,12 +32,26 @@ async def _warm_pool() -> None:
         assert (await conn.execute(text("SELECT 1"))).scalar_one() == 1
 
 
-async def test_an_idle_connection_whose_backend_died_is_replaced(monkeypatch):
-    await _warm_pool()
-    assert await _kill_idle_merit_backends() >= 1
+async def _pool_of(size: int) -> None:
+    """`size` connections in the pool, all idle."""
+    async with AsyncExitStack() as stack:
+        for _ in range(size):
+            conn = await stack.enter_async_context(db.get_engine().connect())
+            await conn.execute(text("SELECT 1"))
+
+
+async def test_idle_connections_whose_backends_died_are_replaced(monkeypatch):
+    await _pool_of(3)
+    assert await _kill_idle_merit_backends() >= 3
     monkeypatch.setattr(db, "PING_AFTER_IDLE_SECONDS", 0.0)
     async with db.public_session() as session:
         assert (await session.execute(text("SELECT 2"))).scalar_one() == 2
+    # The failed check dropped the whole pool: three connections at once all work.
+    monkeypatch.setattr(db, "PING_AFTER_IDLE_SECONDS", 3600.0)
+    async with AsyncExitStack() as stack:
+        for _ in range(3):
+            conn = await stack.enter_async_context(db.get_engine().connect())
+            assert (await conn.execute(text("SELECT 3"))).scalar_one() == 3
 
 
 async def test_a_recently_used_connection_is_not_pinged(monkeypatch):
