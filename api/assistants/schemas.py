@@ -19,8 +19,7 @@ class AssistantQuestion(ApiModel):
     @field_validator("message")
     @classmethod
     def _check(cls, value: str) -> str:
-        # NUL and lone surrogates (JSON "\\ud800") cannot reach Postgres; they carry no meaning.
-        value = value.replace("\x00", "").encode("utf-8", "ignore").decode("utf-8").strip()
+        value = value.strip()
         if not value:
             raise ValueError(BLANK)
         if len(value) > 2000:

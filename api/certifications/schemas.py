@@ -97,8 +97,8 @@ def optional_text(
 
 
 def clean(value: str) -> str:
-    """Trimmed; NUL characters (which Postgres text cannot hold) are dropped."""
-    return value.replace("\x00", "").strip()
+    """Trimmed (NUL characters are already gone: ApiModel)."""
+    return value.strip()
 
 
 def certification_name(value: Any) -> str:

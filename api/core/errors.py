@@ -2,6 +2,7 @@
 
 import logging
 import uuid
+from collections.abc import Iterator
 
 import asyncpg
 from fastapi import FastAPI, Request
@@ -72,7 +73,30 @@ _CONNECTION_ERRORS = (
 )
 
 
+UNSTORABLE_TEXT = "Text contains a character that is not allowed"
+
+
+def _causes(exc: BaseException | None) -> Iterator[BaseException]:
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        yield exc
+        orig = getattr(exc, "orig", None)
+        exc = orig if isinstance(orig, BaseException) else (exc.__cause__ or exc.__context__)
+
+
+def is_unstorable_text(exc: BaseException) -> bool:
+    """Text Postgres refuses (a NUL character) or UTF-8 cannot encode (a lone surrogate),
+    from an input no schema cleaned (api/core/schemas.py clean_text cleans request bodies)."""
+    return any(
+        isinstance(e, UnicodeEncodeError | asyncpg.exceptions.CharacterNotInRepertoireError)
+        for e in _causes(exc)
+    )
+
+
 def is_database_unavailable(exc: BaseException) -> bool:
+    if is_unstorable_text(exc):
+        return False
     if isinstance(exc, DBAPIError):
         if exc.connection_invalidated:
             return True
@@ -125,6 +149,8 @@ def install_error_handlers(app: FastAPI) -> None:
 
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         request_id = getattr(request.state, "request_id", None) or uuid.uuid4().hex
+        if is_unstorable_text(exc):
+            return JSONResponse({"message": UNSTORABLE_TEXT}, status_code=400)
         if is_database_unavailable(exc):
             log.warning("database unavailable (request %s): %r", request_id, exc)
             return JSONResponse({"message": UNAVAILABLE}, status_code=503)
@@ -136,6 +162,13 @@ def install_error_handlers(app: FastAPI) -> None:
 
     # Registered per class (not only for Exception) so Starlette's ExceptionMiddleware
     # answers them; the catch-all below is the last resort of ServerErrorMiddleware.
-    for cls in (DBAPIError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError, PoolTimeout):
+    for cls in (
+        DBAPIError,
+        OSError,
+        asyncpg.PostgresError,
+        asyncpg.InterfaceError,
+        PoolTimeout,
+        UnicodeEncodeError,
+    ):
         app.add_exception_handler(cls, _unexpected)  # type: ignore[arg-type]
     app.add_exception_handler(Exception, _unexpected)

@@ -12,8 +12,8 @@ SLUG_RE = re.compile(r"^[a-z0-9_-]+$")
 
 
 def _clean(value: Any) -> str:
-    """Trimmed text; NUL characters (which Postgres text cannot hold) are dropped."""
-    return value.replace("\x00", "").strip() if isinstance(value, str) else ""
+    """Trimmed text (NUL characters are already gone: ApiModel)."""
+    return value.strip() if isinstance(value, str) else ""
 
 
 def clean_name(value: Any) -> str:

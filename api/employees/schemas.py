@@ -35,8 +35,7 @@ def _text(value: Any) -> str | None:
         value = str(value)
     if not isinstance(value, str):
         raise ValueError("must be text")
-    # Postgres text cannot hold NUL characters; they carry no meaning in these fields.
-    value = value.replace("\x00", "").strip()
+    value = value.strip()
     return value or None
 
 

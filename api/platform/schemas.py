@@ -12,16 +12,9 @@ from api.core.schemas import ApiModel, ReadModel
 _URL = re.compile(r"^https?://[^\s/$.?#][^\s]*$", re.IGNORECASE)
 
 
-def clean_text(value: Any) -> Any:
-    """Drop what Postgres cannot store (NUL, lone UTF-16 surrogates from JSON escapes)."""
-    if isinstance(value, str):
-        return value.replace("\x00", "").encode("utf-8", "ignore").decode("utf-8")
-    return value
-
-
 def _blank_to_none(value: Any) -> Any:
     if isinstance(value, str):
-        value = clean_text(value).strip()
+        value = value.strip()
         return value or None
     return value
 
@@ -48,11 +41,6 @@ class PlatformLoginRequest(ApiModel):
     email: str = Field(default="", max_length=320)
     password: str = Field(default="", max_length=1000)
 
-    @field_validator("email", "password", mode="before")
-    @classmethod
-    def _clean(cls, value: Any) -> Any:
-        return clean_text(value)
-
 
 class _OrganizationFields(ApiModel):
     """Optional fields shared by create and edit; empty strings mean 'not given'."""
@@ -62,12 +50,6 @@ class _OrganizationFields(ApiModel):
     size: str | None = Field(default=None, max_length=5000)
     logo_url: str | None = Field(default=None, max_length=5000)
     admin_email: str | None = Field(default=None, max_length=5000)
-
-    @field_validator("*", mode="before")
-    @classmethod
-    def _clean(cls, value: Any) -> Any:
-        # Every field, the subclasses' name and subdomain included.
-        return clean_text(value)
 
     @field_validator("description", "industry", "size", "logo_url", "admin_email", mode="before")
     @classmethod
@@ -115,7 +97,7 @@ class _OrganizationFields(ApiModel):
 
 def _name(value: Any) -> Any:
     if isinstance(value, str):
-        value = clean_text(value).strip()
+        value = value.strip()
         if len(value) < 2:
             raise ValueError("Organization name must be at least 2 characters")
         if len(value) > 100:
@@ -156,7 +138,6 @@ class OrganizationUpdate(_OrganizationFields):
     @field_validator("subdomain")
     @classmethod
     def _sub(cls, value: str | None) -> str | None:
-        value = clean_text(value)
         if value is None or not value.strip():
             raise ValueError("Subdomain is required")
         return value
@@ -194,11 +175,6 @@ class OrganizationDelete(ApiModel):
     """The person types the organisation's subdomain to confirm."""
 
     confirm_subdomain: str | None = Field(default=None, max_length=200)
-
-    @field_validator("confirm_subdomain", mode="before")
-    @classmethod
-    def _clean(cls, value: Any) -> Any:
-        return clean_text(value)
 
 
 class OrganizationDeleted(ReadModel):
