@@ -3,6 +3,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Query, Response
 
+from api.core.listing import json_response
 from api.core.schemas import SuccessReply
 from api.deps import AdminOrHr, TenantSession
 from api.employees import bulk, listing, service
@@ -37,7 +38,7 @@ async def list_employees(
     body = await listing.list_json(
         session=session, search=search, include_archived=include_archived
     )
-    return Response(content=body, media_type="application/json")
+    return json_response(body)
 
 
 @router.post("", response_model=EmployeeRead, status_code=201, operation_id="createEmployee")

@@ -2,6 +2,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends
 
+from api.core.listing import json_response
 from api.deps import CurrentPrincipal, TenantSession
 from api.reminders import service
 from api.reminders.models import Reminder
@@ -16,7 +17,7 @@ async def valid_reminder(reminder_id: int, session: TenantSession) -> Reminder:
 
 @router.get("/api/reminders", response_model=list[ReminderRead], operation_id="listReminders")
 async def list_reminders(_: CurrentPrincipal, session: TenantSession):
-    return await service.list_reminders(session=session)
+    return json_response(await service.list_reminders(session=session))
 
 
 @router.put(

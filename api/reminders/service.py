@@ -8,27 +8,31 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased, selectinload
 
 from api.core.errors import NotFound
+from api.core.listing import Embed, Listing
 from api.employees.models import Employee
 from api.reminders.models import Reminder
+from api.reminders.schemas import ReminderEmployee, ReminderRead
 from api.reviews.models import Review
 
 DUE_SOON_DAYS = 7
 PG_INT_MAX = 2**31 - 1
 
 
-async def list_reminders(*, session: AsyncSession) -> list[Reminder]:
-    """Unread first, then by due date (soonest first), newest first within a day."""
-    query = (
-        select(Reminder)
-        .options(selectinload(Reminder.employee))
-        .order_by(
-            Reminder.is_read,
-            Reminder.due_date.asc().nulls_last(),
-            Reminder.created_at.desc(),
-            Reminder.id.desc(),
-        )
+# The list, with each reminder's employee (api/core/listing.py).
+REMINDERS = Listing(
+    Reminder, ReminderRead, (Embed("employee", "employee_id", Employee, ReminderEmployee),)
+)
+
+
+async def list_reminders(*, session: AsyncSession) -> bytes:
+    """Unread first, then by due date (soonest first), newest first within a day; as JSON."""
+    query = REMINDERS.rows().order_by(
+        Reminder.is_read,
+        Reminder.due_date.asc().nulls_last(),
+        Reminder.created_at.desc(),
+        Reminder.id.desc(),
     )
-    return list((await session.execute(query)).scalars())
+    return await REMINDERS.render(session, query)
 
 
 async def get(*, session: AsyncSession, reminder_id: int) -> Reminder:

@@ -3,6 +3,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Query, Response
 
+from api.core.listing import json_response
 from api.deps import AdminOrHr, CanFillReviews, CurrentPrincipal, TenantSession
 from api.reviews import export, service, templates
 from api.reviews.models import Review, ReviewTemplate
@@ -18,11 +19,6 @@ from api.reviews.schemas import (
 router = APIRouter(tags=["reviews"])
 
 StatusFilter = Literal["pending", "in_progress", "completed"]
-
-
-def json_reply(body: bytes) -> Response:
-    """A list already rendered to JSON (api/reviews/listing.py), sent as it is."""
-    return Response(content=body, media_type="application/json")
 
 
 async def valid_template(template_id: int, session: TenantSession) -> ReviewTemplate:
@@ -93,7 +89,7 @@ async def list_reviews(
     status: StatusFilter | None = None,
 ):
     body = await service.list_reviews(session=session, employee_id=employee_id, status=status)
-    return json_reply(body)
+    return json_response(body)
 
 
 @router.get("/api/reviews/all", response_model=list[ReviewRead], operation_id="listAllReviews")
@@ -101,7 +97,7 @@ async def list_all_reviews(
     _: CurrentPrincipal, session: TenantSession, status: StatusFilter | None = None
 ):
     """Every review, including those of archived employees."""
-    return json_reply(
+    return json_response(
         await service.list_reviews(session=session, status=status, include_archived=True)
     )
 
@@ -114,7 +110,7 @@ async def upcoming_reviews(
     session: TenantSession,
     limit: Annotated[int, Query(ge=1, le=100)] = service.UPCOMING_LIMIT,
 ):
-    return json_reply(await service.upcoming(session=session, limit=limit))
+    return json_response(await service.upcoming(session=session, limit=limit))
 
 
 @router.get(

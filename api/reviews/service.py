@@ -14,16 +14,35 @@ from sqlalchemy.orm import selectinload
 
 from api.core.db import utcnow
 from api.core.errors import BadRequest, Forbidden, NotFound
+from api.core.listing import Embed, Listing
 from api.employees.models import Employee
 from api.reminders.models import Reminder
-from api.reviews import listing, templates
+from api.reviews import templates
 from api.reviews.models import Review, ReviewTemplate
 from api.reviews.schedule import next_review_date
-from api.reviews.schemas import DEFAULT_SCALE, ReviewCreate, ReviewUpdate
+from api.reviews.schemas import (
+    DEFAULT_SCALE,
+    EmployeeSummary,
+    ReviewCreate,
+    ReviewRead,
+    ReviewUpdate,
+    TemplateSummary,
+)
 
 TEXT_ANSWER_MAX = 5000
 UPCOMING_LIMIT = 10
 COMPLETED_LOCKED = "Only an administrator can change a completed review"
+
+
+# Lists of reviews, with each review's employee and template (api/core/listing.py).
+REVIEWS = Listing(
+    Review,
+    ReviewRead,
+    (
+        Embed("employee", "employee_id", Employee, EmployeeSummary),
+        Embed("template", "template_id", ReviewTemplate, TemplateSummary),
+    ),
+)
 
 
 def _with_embeds(query: Select[Any]) -> Select[Any]:
@@ -60,7 +79,7 @@ async def list_reviews(
 ) -> bytes:
     """Newest first, as JSON. Reviews of archived employees only with include_archived or by
     employee."""
-    query = listing.review_rows().order_by(Review.created_at.desc(), Review.id.desc())
+    query = REVIEWS.rows().order_by(Review.created_at.desc(), Review.id.desc())
     if employee_id is not None:
         await get_employee(session=session, employee_id=employee_id)
         query = query.where(Review.employee_id == employee_id)
@@ -70,19 +89,19 @@ async def list_reviews(
         )
     if status is not None:
         query = query.where(Review.status == status)
-    return await listing.render(session, query)
+    return await REVIEWS.render(session, query)
 
 
 async def upcoming(*, session: AsyncSession, limit: int = UPCOMING_LIMIT) -> bytes:
     """Open reviews of active employees, the most urgent (overdue first) at the top, as JSON."""
     query = (
-        listing.review_rows()
+        REVIEWS.rows()
         .join(Employee, Employee.id == Review.employee_id)
         .where(Review.status != "completed", Employee.is_archived.is_(False))
         .order_by(Review.due_date, Review.id)
         .limit(limit)
     )
-    return await listing.render(session, query)
+    return await REVIEWS.render(session, query)
 
 
 def _label(question: dict[str, Any]) -> str:

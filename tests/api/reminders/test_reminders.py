@@ -91,3 +91,31 @@ async def test_another_organisations_reminder_is_not_found(login, org, other_org
 async def test_signed_out_callers_are_refused(client):
     assert (await client.get(URL)).status_code == 401
     assert (await client.put(f"{URL}/1", json={"isRead": True})).status_code == 401
+
+
+async def test_the_list_is_what_the_reply_model_makes_of_each_reminder(login, org):
+    """The list is rendered from plain rows (api/core/listing.py): same JSON, byte for byte."""
+    from pydantic_core import to_json
+    from sqlalchemy import select
+    from sqlalchemy.orm import selectinload
+
+    from api.reminders.schemas import ReminderRead
+
+    ada = await add_employee(org, first_name="Ada", department=None)
+    await add_reminder(org, employee_id=ada, due_date=None, message='Say "hi" \u2014 soon')
+    await add_reminder(org, is_read=True)
+    await add_reminder(org, type="review_overdue", due_date=TODAY - timedelta(days=1))
+    reply = await (await login(org, "user")).get(URL)
+    assert reply.status_code == 200
+    async with tenant_session(org.schema_name, org.id) as session:
+        rows = (
+            await session.execute(select(Reminder).options(selectinload(Reminder.employee)))
+        ).scalars()
+        expected = {
+            r.id: ReminderRead.model_validate(r).model_dump(mode="json", by_alias=True)
+            for r in rows
+        }
+    listed = reply.json()
+    assert len(listed) == 3
+    assert listed == [expected[r["id"]] for r in listed]
+    assert reply.content == to_json([expected[r["id"]] for r in listed])
