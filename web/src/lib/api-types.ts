@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { components, operations } from './api-schema'
 
 /** A schema of the OpenAPI document (generated: `npm run api-types`), by its name. */
@@ -24,4 +24,26 @@ type Accepts<Schema extends z.ZodType, Reply> = [Reply] extends [z.input<Schema>
  */
 export function replySchema<Reply>() {
   return <Schema extends z.ZodType>(schema: Schema & Accepts<Schema, Reply>): Schema => schema
+}
+
+type NoKeysBut<Body, Allowed> = { [Key in Exclude<keyof Body, keyof Allowed>]: never }
+
+/**
+ * A hand-written request body, checked when compiling against the operation's generated one:
+ * it must be assignable to it and name no field the API does not take. For bodies narrower than
+ * the API's (a form that always sends a field the API leaves optional); otherwise alias ApiBody.
+ */
+export type CheckedBody<Op extends keyof operations, Body extends ApiBody<Op> & NoKeysBut<Body, ApiBody<Op>>> = Body
+
+/**
+ * A field the API types as any text but this client knows a fixed set of values for (a role, a
+ * status): every text parses, and one the client does not know reads as `fallback`, so a new
+ * value on the server degrades one field instead of failing the whole reply.
+ */
+export function knownText<const Values extends readonly [string, ...string[]]>(
+  values: Values,
+  fallback: Values[number],
+) {
+  const known = (text: string): text is Values[number] => (values as readonly string[]).includes(text)
+  return z.string().transform((text) => (known(text) ? text : fallback))
 }

@@ -1,20 +1,23 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson, errorMessage, errorStatus } from '@/lib/api-client'
+import { type ApiBody, type ApiReply, type ApiSchema, type CheckedBody, replySchema } from '@/lib/api-types'
 
 export const DEPARTMENTS_KEY = '/api/departments'
 /** Employees carry their department's slug: a renamed or removed department changes them too. */
 const EMPLOYEES_KEY = '/api/employees'
 
 // Loose: the cache entry is shared with every screen that lists departments.
-export const departmentSchema = z.looseObject({
-  id: z.number(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string().nullish(),
-  isDefault: z.boolean().default(false),
-  employeeCount: z.number().optional(),
-})
+export const departmentSchema = replySchema<ApiSchema<'DepartmentRead'>>()(
+  z.looseObject({
+    id: z.number(),
+    name: z.string(),
+    slug: z.string(),
+    description: z.string().nullish(),
+    isDefault: z.boolean().default(false),
+    employeeCount: z.number().optional(),
+  }),
+)
 
 export type Department = z.output<typeof departmentSchema>
 
@@ -35,11 +38,8 @@ function refresh(queryClient: QueryClient) {
   ])
 }
 
-export interface DepartmentBody {
-  name: string
-  slug: string
-  description?: string
-}
+/** The department dialog's fields; PUT sends them as they are, POST adds isDefault and organizationId. */
+export type DepartmentBody = CheckedBody<'updateDepartment', { name: string; slug: string; description?: string }>
 
 /** POST /api/departments (SPEC §7: name, slug, description, isDefault, organizationId). */
 export function useCreateDepartment(organizationId?: number) {
@@ -50,7 +50,7 @@ export function useCreateDepartment(organizationId?: number) {
         ...body,
         isDefault: false,
         ...(organizationId ? { organizationId } : {}),
-      }),
+      } satisfies ApiBody<'createDepartment'>),
     onSuccess: () => refresh(queryClient),
   })
 }
@@ -65,7 +65,9 @@ export function useUpdateDepartment() {
   })
 }
 
-const deletedSchema = z.looseObject({ success: z.boolean().optional(), message: z.string().nullish() })
+const deletedSchema = replySchema<ApiReply<'deleteDepartment'>>()(
+  z.looseObject({ success: z.boolean().optional(), message: z.string().nullish() }),
+)
 
 export function useDeleteDepartment() {
   const queryClient = useQueryClient()

@@ -1,17 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { ApiError, apiJson } from '@/lib/api-client'
+import { type ApiBody, type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
 
 /** Shared with the organization banner: same key, so a change shows there at once. */
 export const CURRENT_ORGANIZATION_KEY = '/api/organization/current'
 const SESSION_KEY = '/api/auth/session'
 
-export const organizationSchema = z.looseObject({
-  id: z.number(),
-  name: z.string(),
-  subdomain: z.string(),
-  logoUrl: z.string().nullish(),
-})
+export const organizationSchema = replySchema<ApiSchema<'OrganizationRead'>>()(
+  z.looseObject({
+    id: z.number(),
+    name: z.string(),
+    subdomain: z.string(),
+    logoUrl: z.string().nullish(),
+  }),
+)
 
 export type Organization = z.output<typeof organizationSchema>
 
@@ -26,10 +29,12 @@ export function useOrganization() {
 }
 
 /** PUT /api/organization/current: name and logoUrl (null removes the logo). */
+export type UpdateOrganizationBody = ApiBody<'updateCurrentOrganization'>
+
 export function useUpdateOrganization() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: { name: string; logoUrl?: string | null }) =>
+    mutationFn: (body: UpdateOrganizationBody) =>
       apiJson(organizationSchema, 'PUT', CURRENT_ORGANIZATION_KEY, body),
     onSuccess: (organization) => {
       queryClient.setQueryData([CURRENT_ORGANIZATION_KEY], organization)
@@ -45,7 +50,7 @@ export function useUpdateOrganization() {
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const
 
-const slotSchema = z.object({ uploadURL: z.string(), logoUrl: z.string() })
+const slotSchema = replySchema<ApiReply<'createLogoUpload'>>()(z.object({ uploadURL: z.string(), logoUrl: z.string() }))
 
 /** POST /api/upload/logo, then PUT the image to the upload URL. Returns the new logoUrl. */
 export async function uploadLogo(file: File): Promise<string> {

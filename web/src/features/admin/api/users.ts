@@ -1,20 +1,23 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiBody, type ApiReply, type ApiSchema, knownText, replySchema } from '@/lib/api-types'
 import { ROLES } from '@/lib/roles'
 
 export const USERS_KEY = '/api/users'
 export const CURRENT_USER_KEY = '/api/auth/user'
 
-export const userSchema = z.looseObject({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullish(),
-  lastName: z.string().nullish(),
-  role: z.enum(ROLES),
-  isActive: z.boolean().default(true),
-  createdAt: z.string().nullish(),
-})
+export const userSchema = replySchema<ApiSchema<'UserRead'>>()(
+  z.looseObject({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string().nullish(),
+    lastName: z.string().nullish(),
+    role: knownText(ROLES, 'user'),
+    isActive: z.boolean().default(true),
+    createdAt: z.string().nullish(),
+  }),
+)
 
 export type User = z.output<typeof userSchema>
 
@@ -28,7 +31,9 @@ export function useUsers() {
   return useQuery(usersQueryOptions())
 }
 
-const meSchema = z.looseObject({ id: z.string().nullish(), role: z.string(), name: z.string() })
+const meSchema = replySchema<ApiReply<'getUser'>>()(
+  z.looseObject({ id: z.string().nullish(), role: z.string(), name: z.string() }),
+)
 
 /** Who is signed in: a personal account has an id (and cannot remove itself). */
 export function useCurrentUser() {
@@ -38,14 +43,7 @@ export function useCurrentUser() {
   })
 }
 
-export interface NewUser {
-  id: string
-  email: string
-  firstName?: string
-  lastName?: string
-  role: (typeof ROLES)[number]
-  password: string
-}
+export type NewUser = ApiBody<'createUser'>
 
 export function useCreateUser() {
   const queryClient = useQueryClient()
@@ -55,7 +53,9 @@ export function useCreateUser() {
   })
 }
 
-const removedSchema = z.looseObject({ success: z.boolean().optional(), message: z.string().nullish() })
+const removedSchema = replySchema<ApiReply<'deleteUser'>>()(
+  z.looseObject({ success: z.boolean().optional(), message: z.string().nullish() }),
+)
 
 export function useDeleteUser() {
   const queryClient = useQueryClient()

@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiReply, replySchema } from '@/lib/api-types'
 import { SESSION_QUERY_KEY } from './get-session'
 
-const changePasswordResponseSchema = z.object({
-  success: z.boolean(),
-  message: z.string().optional(),
-})
+const changePasswordResponseSchema = replySchema<ApiReply<'changePassword'>>()(
+  z.object({
+    success: z.boolean(),
+    message: z.string().nullish(),
+  }),
+)
 
 export function changePassword(body: { newPassword: string; currentPassword?: string }) {
   return apiJson(changePasswordResponseSchema, 'POST', '/api/auth/change-password', body)

@@ -1,17 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { getQueryFn } from '@/lib/api-client'
+import { type ApiReply, knownText, replySchema } from '@/lib/api-types'
 import { ROLES } from '@/lib/roles'
 
 export const SESSION_QUERY_KEY = '/api/auth/session'
 
-export const sessionSchema = z.object({
-  userRole: z.enum(ROLES),
-  organizationId: z.number(),
-  organizationName: z.string(),
-  organizationSubdomain: z.string().optional(),
-  forcePasswordChange: z.boolean().default(false),
-})
+export const sessionSchema = replySchema<ApiReply<'getSession'>>()(
+  z.object({
+    userRole: knownText(ROLES, 'user'),
+    organizationId: z.number(),
+    organizationName: z.string(),
+    organizationSubdomain: z.string().optional(),
+    forcePasswordChange: z.boolean().default(false),
+  }),
+)
 
 export type Session = z.output<typeof sessionSchema>
 

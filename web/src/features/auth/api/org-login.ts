@@ -1,26 +1,31 @@
 import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
 
 /** SPEC §9: the organization-code request gives up after 15 seconds. */
 export const ORG_LOGIN_TIMEOUT_MS = 15_000
 
-export const loginOrganizationSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  subdomain: z.string(),
-  industry: z.string().nullish(),
-  size: z.string().nullish(),
-  logoUrl: z.string().nullish(),
-})
+export const loginOrganizationSchema = replySchema<ApiSchema<'OrganizationSummary'>>()(
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    subdomain: z.string(),
+    industry: z.string().nullish(),
+    size: z.string().nullish(),
+    logoUrl: z.string().nullish(),
+  }),
+)
 
 export type LoginOrganization = z.output<typeof loginOrganizationSchema>
 
-const orgLoginResponseSchema = z.object({
-  success: z.boolean(),
-  organization: loginOrganizationSchema,
-  message: z.string().optional(),
-})
+const orgLoginResponseSchema = replySchema<ApiReply<'orgLogin'>>()(
+  z.object({
+    success: z.boolean(),
+    organization: loginOrganizationSchema,
+    message: z.string().optional(),
+  }),
+)
 
 export function orgLogin(subdomain: string) {
   return apiJson(orgLoginResponseSchema, 'POST', '/api/auth/org-login', { subdomain }, {

@@ -1,15 +1,18 @@
 import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiReply, replySchema } from '@/lib/api-types'
 
 /** The role login screen offers only these two roles (SPEC §6). */
 export const LOGIN_ROLES = ['admin', 'manager'] as const
 export type LoginRole = (typeof LOGIN_ROLES)[number]
 
-const roleLoginResponseSchema = z.object({
-  success: z.boolean(),
-  forcePasswordChange: z.boolean().default(false),
-})
+const roleLoginResponseSchema = replySchema<ApiReply<'roleLogin'>>()(
+  z.object({
+    success: z.boolean(),
+    forcePasswordChange: z.boolean().default(false),
+  }),
+)
 
 export function roleLogin(body: { role: LoginRole; password: string }) {
   return apiJson(roleLoginResponseSchema, 'POST', '/api/auth/role-login', body)

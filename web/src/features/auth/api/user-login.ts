@@ -1,13 +1,16 @@
 import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiReply, knownText, replySchema } from '@/lib/api-types'
 import { ROLES } from '@/lib/roles'
 
-const userLoginResponseSchema = z.object({
-  success: z.boolean(),
-  forcePasswordChange: z.boolean().default(false),
-  userRole: z.enum(ROLES),
-})
+const userLoginResponseSchema = replySchema<ApiReply<'userLogin'>>()(
+  z.object({
+    success: z.boolean(),
+    forcePasswordChange: z.boolean().default(false),
+    userRole: knownText(ROLES, 'user'),
+  }),
+)
 
 /** POST /api/auth/user-login: 'Sign in with your account', a person's own e-mail and password. */
 export function userLogin(body: { email: string; password: string }) {

@@ -1,22 +1,25 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson, apiRequest } from '@/lib/api-client'
+import { type ApiReply, type ApiSchema, knownText, replySchema } from '@/lib/api-types'
 
 export const BACKUPS_KEY = '/api/backups'
 /** SPEC §7: the history is polled every 30 seconds. */
 export const BACKUP_POLL_MS = 30_000
 
-export const backupSchema = z.looseObject({
-  id: z.number(),
-  filename: z.string(),
-  timestamp: z.string(),
-  /** Megabytes, two decimals. */
-  size: z.number(),
-  employeeCount: z.number(),
-  status: z.enum(['pending', 'completed', 'failed']),
-  kind: z.string().optional(),
-  error: z.string().nullish(),
-})
+export const backupSchema = replySchema<ApiSchema<'BackupRead'>>()(
+  z.looseObject({
+    id: z.number(),
+    filename: z.string(),
+    timestamp: z.string(),
+    /** Megabytes, two decimals. */
+    size: z.number(),
+    employeeCount: z.number(),
+    status: knownText(['pending', 'completed', 'failed'], 'pending'),
+    kind: z.string().optional(),
+    error: z.string().nullish(),
+  }),
+)
 
 export type Backup = z.output<typeof backupSchema>
 
@@ -31,7 +34,9 @@ export function useBackups() {
   return useQuery(backupsQueryOptions())
 }
 
-const createdSchema = z.object({ success: z.boolean(), message: z.string().nullish(), backup: backupSchema })
+const createdSchema = replySchema<ApiReply<'createBackup'>>()(
+  z.object({ success: z.boolean(), message: z.string().nullish(), backup: backupSchema }),
+)
 
 /** POST /api/backups/create: the worker makes the file; the list shows it as pending at once. */
 export function useCreateBackup() {
@@ -42,13 +47,15 @@ export function useCreateBackup() {
   })
 }
 
-const validationSchema = z.object({
-  valid: z.boolean(),
-  details: z.looseObject({
-    dataKeys: z.array(z.string()).optional(),
-    error: z.string().optional(),
+const validationSchema = replySchema<ApiReply<'validateBackup'>>()(
+  z.object({
+    valid: z.boolean(),
+    details: z.looseObject({
+      dataKeys: z.array(z.string()).nullish(),
+      error: z.string().nullish(),
+    }),
   }),
-})
+)
 
 export function useValidateBackup() {
   return useMutation({
@@ -57,11 +64,13 @@ export function useValidateBackup() {
   })
 }
 
-const restoreSchema = z.object({
-  success: z.boolean(),
-  message: z.string().nullish(),
-  safetyBackup: z.string().nullish(),
-})
+const restoreSchema = replySchema<ApiReply<'restoreBackup'>>()(
+  z.object({
+    success: z.boolean(),
+    message: z.string().nullish(),
+    safetyBackup: z.string().nullish(),
+  }),
+)
 
 export function useRestoreBackup() {
   const queryClient = useQueryClient()

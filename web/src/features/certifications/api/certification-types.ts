@@ -1,19 +1,22 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
 import { CERTIFICATION_TYPES_KEY, COMPLIANCE_KEY, EMPLOYEE_CERTIFICATIONS_KEY } from './keys'
 
-export const certificationTypeSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  description: z.string().nullish(),
-  issuingOrganization: z.string().nullish(),
-  validityMonths: z.number().nullish(),
-  isRequired: z.boolean().default(false),
-  createdAt: z.string().nullish(),
-  employeeCount: z.number().default(0),
-  expiringCount: z.number().default(0),
-})
+export const certificationTypeSchema = replySchema<ApiSchema<'CertificationTypeRead'>>()(
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    description: z.string().nullish(),
+    issuingOrganization: z.string().nullish(),
+    validityMonths: z.number().nullish(),
+    isRequired: z.boolean().default(false),
+    createdAt: z.string().nullish(),
+    employeeCount: z.number().default(0),
+    expiringCount: z.number().default(0),
+  }),
+)
 
 export type CertificationType = z.output<typeof certificationTypeSchema>
 
@@ -44,11 +47,13 @@ export function updateCertificationType({ id, ...body }: CertificationTypeInput 
   return apiJson(certificationTypeSchema, 'PUT', `${CERTIFICATION_TYPES_KEY}/${id}`, body)
 }
 
-const deleteReplySchema = z.object({
-  success: z.boolean(),
-  message: z.string().nullish(),
-  removedCertifications: z.number().default(0),
-})
+const deleteReplySchema = replySchema<ApiReply<'deleteCertificationType'>>()(
+  z.object({
+    success: z.boolean(),
+    message: z.string().nullish(),
+    removedCertifications: z.number().default(0),
+  }),
+)
 
 /** Refused with 409 while employees hold the type, unless `confirm` (their certifications go too). */
 export function deleteCertificationType({ id, confirm }: { id: number; confirm: boolean }) {

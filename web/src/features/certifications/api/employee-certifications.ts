@@ -1,25 +1,28 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson, apiRequest, ApiError } from '@/lib/api-client'
+import { type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
 import { CERTIFICATION_TYPES_KEY, COMPLIANCE_KEY, EMPLOYEE_CERTIFICATIONS_KEY, employeeDocumentsKey } from './keys'
 import { employeeSummarySchema, typeSummarySchema } from './summaries'
 
 export type { EmployeeSummary } from './summaries'
 
 // Lenient where the screens do not depend on a field, so a partial reply still renders.
-export const employeeCertificationSchema = z.object({
-  id: z.number(),
-  employeeId: z.number().optional(),
-  certificationTypeId: z.number(),
-  issueDate: z.string(),
-  expirationDate: z.string().nullish(),
-  certificateNumber: z.string().nullish(),
-  attachmentUrl: z.string().nullish(),
-  isActive: z.boolean().default(true),
-  createdAt: z.string().nullish(),
-  employee: employeeSummarySchema.nullish(),
-  certificationType: typeSummarySchema.partial({ id: true, isRequired: true }).nullish(),
-})
+export const employeeCertificationSchema = replySchema<ApiSchema<'EmployeeCertificationRead'>>()(
+  z.object({
+    id: z.number(),
+    employeeId: z.number().optional(),
+    certificationTypeId: z.number(),
+    issueDate: z.string(),
+    expirationDate: z.string().nullish(),
+    certificateNumber: z.string().nullish(),
+    attachmentUrl: z.string().nullish(),
+    isActive: z.boolean().default(true),
+    createdAt: z.string().nullish(),
+    employee: employeeSummarySchema.nullish(),
+    certificationType: typeSummarySchema.partial({ id: true, isRequired: true }).nullish(),
+  }),
+)
 
 export type EmployeeCertification = z.output<typeof employeeCertificationSchema>
 
@@ -69,8 +72,12 @@ export function assignCertification(body: AssignCertificationInput) {
   return apiJson(employeeCertificationSchema, 'POST', EMPLOYEE_CERTIFICATIONS_KEY, body)
 }
 
-const uploadSlotSchema = z.object({ uploadURL: z.string(), documentPath: z.string() })
-const documentSchema = z.object({ id: z.number(), filePath: z.string() })
+const uploadSlotSchema = replySchema<ApiReply<'createDocumentUpload'>>()(
+  z.object({ uploadURL: z.string(), documentPath: z.string() }),
+)
+const documentSchema = replySchema<ApiReply<'createEmployeeDocument'>>()(
+  z.object({ id: z.number(), filePath: z.string() }),
+)
 
 /**
  * The attachment goes through the document upload (SPEC §7): a signed URL, the raw bytes by

@@ -1,15 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiReply, replySchema } from '@/lib/api-types'
 
 export const DASHBOARD_STATS_KEY = '/api/dashboard/stats'
 
-export const dashboardStatsSchema = z.object({
-  totalEmployees: z.number(),
-  reviewsDue: z.number(),
-  completedReviews: z.number(),
-  averageRating: z.coerce.number().nullish(),
-})
+export const dashboardStatsSchema = replySchema<ApiReply<'getDashboardStats'>>()(
+  z.object({
+    totalEmployees: z.number(),
+    reviewsDue: z.number(),
+    completedReviews: z.number(),
+    averageRating: z.coerce.number().nullish(),
+  }),
+)
 
 export type DashboardStats = z.output<typeof dashboardStatsSchema>
 

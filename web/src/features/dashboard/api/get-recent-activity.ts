@@ -1,16 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiSchema, replySchema } from '@/lib/api-types'
 
 export const ACTIVITY_KEY = '/api/dashboard/activity'
 
-export const activitySchema = z.object({
-  kind: z.enum(['review_completed', 'employee_added', 'note_added']),
-  at: z.string(),
-  employeeId: z.number(),
-  employeeName: z.string(),
-  text: z.string(),
-})
+export const activitySchema = replySchema<ApiSchema<'ActivityItem'>>()(
+  z.object({
+    kind: z.enum(['review_completed', 'employee_added', 'note_added']),
+    at: z.string(),
+    employeeId: z.number(),
+    employeeName: z.string(),
+    text: z.string(),
+  }),
+)
 
 export type Activity = z.output<typeof activitySchema>
 

@@ -1,9 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiReply, replySchema } from '@/lib/api-types'
 import { refreshDepartments } from './department'
 
-const deleteReplySchema = z.object({ success: z.boolean().optional(), message: z.string().nullish() })
+const deleteReplySchema = replySchema<ApiReply<'deleteDepartment'>>()(
+  z.object({ success: z.boolean().optional(), message: z.string().nullish() }),
+)
 
 /**
  * DELETE /api/departments/{id}. A department people still belong to is refused with 409 and

@@ -1,23 +1,26 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { errorMessage, errorStatus } from '@/lib/api-client'
+import { type ApiSchema, replySchema } from '@/lib/api-types'
 
 export const DEPARTMENTS_KEY = '/api/departments'
 /** Employees carry their department's slug; a renamed slug changes them too. */
 const EMPLOYEES_KEY = '/api/employees'
 
-export const departmentSchema = z.looseObject({
-  id: z.number(),
-  organizationId: z.number().nullish(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string().nullish(),
-  isDefault: z.boolean().default(false),
-  /** How many employees (archived ones too) belong to the department. */
-  employeeCount: z.number().default(0),
-  createdAt: z.string().nullish(),
-  updatedAt: z.string().nullish(),
-})
+export const departmentSchema = replySchema<ApiSchema<'DepartmentRead'>>()(
+  z.looseObject({
+    id: z.number(),
+    organizationId: z.number().nullish(),
+    name: z.string(),
+    slug: z.string(),
+    description: z.string().nullish(),
+    isDefault: z.boolean().default(false),
+    /** How many employees (archived ones too) belong to the department. */
+    employeeCount: z.number().default(0),
+    createdAt: z.string().nullish(),
+    updatedAt: z.string().nullish(),
+  }),
+)
 
 export type Department = z.output<typeof departmentSchema>
 

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson, apiRequest, ApiError } from '@/lib/api-client'
+import { type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
 
 /** SPEC §9: at most 10MB; pdf, doc, docx, jpeg, png, gif and plain text. */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024
@@ -49,23 +50,25 @@ export const DOCUMENT_TYPES = [
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number]['value']
 
-export const employeeDocumentSchema = z.object({
-  id: z.number(),
-  employeeId: z.number(),
-  documentType: z.string(),
-  title: z.string(),
-  description: z.string().nullish(),
-  fileName: z.string(),
-  fileSize: z.number(),
-  mimeType: z.string(),
-  filePath: z.string(),
-  uploadedBy: z.string().nullish(),
-  isConfidential: z.boolean().default(false),
-  expirationDate: z.string().nullish(),
-  signedDate: z.string().nullish(),
-  tags: z.array(z.string()).default([]),
-  createdAt: z.string(),
-})
+export const employeeDocumentSchema = replySchema<ApiSchema<'EmployeeDocumentRead'>>()(
+  z.object({
+    id: z.number(),
+    employeeId: z.number(),
+    documentType: z.string(),
+    title: z.string(),
+    description: z.string().nullish(),
+    fileName: z.string(),
+    fileSize: z.number(),
+    mimeType: z.string(),
+    filePath: z.string(),
+    uploadedBy: z.string().nullish(),
+    isConfidential: z.boolean().default(false),
+    expirationDate: z.string().nullish(),
+    signedDate: z.string().nullish(),
+    tags: z.array(z.string()).default([]),
+    createdAt: z.string(),
+  }),
+)
 
 export type EmployeeDocument = z.output<typeof employeeDocumentSchema>
 
@@ -84,7 +87,9 @@ export function useEmployeeDocuments(employeeId: number) {
   return useQuery(employeeDocumentsQueryOptions(employeeId))
 }
 
-const uploadSlotSchema = z.object({ uploadURL: z.string(), documentPath: z.string() })
+const uploadSlotSchema = replySchema<ApiReply<'createDocumentUpload'>>()(
+  z.object({ uploadURL: z.string(), documentPath: z.string() }),
+)
 
 export interface UploadDocumentInput {
   employeeId: number

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiSchema, replySchema } from '@/lib/api-types'
 
 export const NOTE_CATEGORIES = ['recognition', 'redirection'] as const
 export type NoteCategory = (typeof NOTE_CATEGORIES)[number]
@@ -8,15 +9,17 @@ export type NoteCategory = (typeof NOTE_CATEGORIES)[number]
 /** SPEC §9: the default note author. */
 export const DEFAULT_NOTE_AUTHOR = 'HR Admin'
 
-export const employeeNoteSchema = z.object({
-  id: z.number(),
-  employeeId: z.number(),
-  date: z.string(),
-  category: z.string(),
-  note: z.string(),
-  createdBy: z.string().nullish(),
-  createdAt: z.string().nullish(),
-})
+export const employeeNoteSchema = replySchema<ApiSchema<'EmployeeNoteRead'>>()(
+  z.object({
+    id: z.number(),
+    employeeId: z.number(),
+    date: z.string(),
+    category: z.string(),
+    note: z.string(),
+    createdBy: z.string().nullish(),
+    createdAt: z.string().nullish(),
+  }),
+)
 
 export type EmployeeNote = z.output<typeof employeeNoteSchema>
 

@@ -1,21 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiReply, replySchema } from '@/lib/api-types'
 
-export const profileCertificationSchema = z.object({
-  id: z.number(),
-  certificationTypeId: z.number().nullish(),
-  issueDate: z.string().nullish(),
-  expirationDate: z.string().nullish(),
-  certificateNumber: z.string().nullish(),
-  isActive: z.boolean().default(true),
-  status: z.string().nullish(),
-  statusLabel: z.string().nullish(),
-  daysUntilExpiry: z.number().nullish(),
-  certificationType: z
-    .object({ name: z.string(), issuingOrganization: z.string().nullish() })
-    .nullish(),
-})
+export const profileCertificationSchema = replySchema<ApiReply<'listEmployeeCertifications'>[number]>()(
+  z.object({
+    id: z.number(),
+    certificationTypeId: z.number().nullish(),
+    issueDate: z.string().nullish(),
+    expirationDate: z.string().nullish(),
+    certificateNumber: z.string().nullish(),
+    isActive: z.boolean().default(true),
+    status: z.string().nullish(),
+    statusLabel: z.string().nullish(),
+    daysUntilExpiry: z.number().nullish(),
+    certificationType: z
+      .object({ name: z.string(), issuingOrganization: z.string().nullish() })
+      .nullish(),
+  }),
+)
 
 export type ProfileCertification = z.output<typeof profileCertificationSchema>
 

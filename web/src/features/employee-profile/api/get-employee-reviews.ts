@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiReply, replySchema } from '@/lib/api-types'
 
 const questionSchema = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
@@ -8,21 +9,23 @@ const questionSchema = z.object({
   type: z.string().optional(),
 })
 
-export const profileReviewSchema = z.object({
-  id: z.number(),
-  status: z.string(),
-  reviewType: z.string(),
-  dueDate: z.string(),
-  completedAt: z.string().nullish(),
-  responses: z.record(z.string(), z.unknown()).nullish(),
-  rating: z.number().nullish(),
-  template: z
-    .object({
-      name: z.string(),
-      questions: z.array(questionSchema).default([]),
-    })
-    .nullish(),
-})
+export const profileReviewSchema = replySchema<ApiReply<'listReviews'>[number]>()(
+  z.object({
+    id: z.number(),
+    status: z.string(),
+    reviewType: z.string(),
+    dueDate: z.string(),
+    completedAt: z.string().nullish(),
+    responses: z.record(z.string(), z.unknown()).nullish(),
+    rating: z.number().nullish(),
+    template: z
+      .object({
+        name: z.string(),
+        questions: z.array(questionSchema).default([]),
+      })
+      .nullish(),
+  }),
+)
 
 export type ProfileReview = z.output<typeof profileReviewSchema>
 

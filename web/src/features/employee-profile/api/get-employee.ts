@@ -1,22 +1,25 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
 
-export const employeeSchema = z.object({
-  id: z.number(),
-  employeeId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string().nullish(),
-  department: z.string().nullish(),
-  position: z.string().nullish(),
-  startDate: z.string().nullish(),
-  managerId: z.string().nullish(),
-  reviewSchedule: z.string().nullish(),
-  nextReviewDate: z.string().nullish(),
-  profilePhotoUrl: z.string().nullish(),
-  isArchived: z.boolean().default(false),
-})
+export const employeeSchema = replySchema<ApiSchema<'EmployeeRead'>>()(
+  z.object({
+    id: z.number(),
+    employeeId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().nullish(),
+    department: z.string().nullish(),
+    position: z.string().nullish(),
+    startDate: z.string().nullish(),
+    managerId: z.string().nullish(),
+    reviewSchedule: z.string().nullish(),
+    nextReviewDate: z.string().nullish(),
+    profilePhotoUrl: z.string().nullish(),
+    isArchived: z.boolean().default(false),
+  }),
+)
 
 export type Employee = z.output<typeof employeeSchema>
 
@@ -50,7 +53,9 @@ export function useManager(managerId: string | null | undefined) {
   return useQuery({ ...managerQueryOptions(managerId ?? ''), enabled: Boolean(managerId) })
 }
 
-const departmentSchema = z.object({ id: z.number(), name: z.string(), slug: z.string() })
+const departmentSchema = replySchema<ApiReply<'listDepartments'>[number]>()(
+  z.object({ id: z.number(), name: z.string(), slug: z.string() }),
+)
 
 export const departmentsQueryOptions = () =>
   queryOptions({

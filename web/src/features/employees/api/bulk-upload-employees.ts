@@ -1,21 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiReply, replySchema } from '@/lib/api-types'
 import { DASHBOARD_STATS_KEY, EMPLOYEES_KEY } from './employee'
 
 export const BULK_UPLOAD_URL = '/api/employees/bulk-upload'
 
-export const bulkUploadResultSchema = z.object({
-  successful: z.array(z.object({ name: z.string(), employeeId: z.string(), row: z.number() })),
-  failed: z.array(
-    z.object({
-      row: z.number(),
-      // SPEC §3: a string, or a list of objects with a message.
-      error: z.union([z.string(), z.array(z.looseObject({ message: z.string().optional() }))]).nullish(),
-    }),
-  ),
-  total: z.number(),
-})
+export const bulkUploadResultSchema = replySchema<ApiReply<'bulkUploadEmployees'>>()(
+  z.object({
+    successful: z.array(z.object({ name: z.string(), employeeId: z.string(), row: z.number() })),
+    failed: z.array(
+      z.object({
+        row: z.number(),
+        // SPEC §3: a string, or a list of objects with a message.
+        error: z.union([z.string(), z.array(z.looseObject({ message: z.string().optional() }))]).nullish(),
+      }),
+    ),
+    total: z.number(),
+  }),
+)
 
 export type BulkUploadResult = z.output<typeof bulkUploadResultSchema>
 export type CsvRow = Record<string, string>

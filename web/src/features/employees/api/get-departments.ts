@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiReply, replySchema } from '@/lib/api-types'
 
 export const DEPARTMENTS_KEY = '/api/departments'
 
 // Loose: the cache entry is shared with every screen that lists departments, so keep every field.
-export const departmentOptionSchema = z.looseObject({ id: z.number(), name: z.string(), slug: z.string() })
+export const departmentOptionSchema = replySchema<ApiReply<'listDepartments'>[number]>()(
+  z.looseObject({ id: z.number(), name: z.string(), slug: z.string() }),
+)
 
 export type DepartmentOption = z.output<typeof departmentOptionSchema>
 

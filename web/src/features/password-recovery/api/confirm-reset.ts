@@ -1,12 +1,15 @@
 import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiReply, replySchema } from '@/lib/api-types'
 
-const replySchema = z.object({ success: z.boolean(), message: z.string().nullish() })
+const confirmedSchema = replySchema<ApiReply<'confirmPasswordReset'>>()(
+  z.object({ success: z.boolean(), message: z.string().nullish() }),
+)
 
 /** POST /api/auth/reset-password/confirm: a reset token (from the e-mail) and the new password. */
 export function confirmPasswordReset(body: { token: string; newPassword: string }) {
-  return apiJson(replySchema, 'POST', '/api/auth/reset-password/confirm', body)
+  return apiJson(confirmedSchema, 'POST', '/api/auth/reset-password/confirm', body)
 }
 
 export function useConfirmPasswordReset() {

@@ -1,8 +1,11 @@
 import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiReply, replySchema } from '@/lib/api-types'
 
-const replySchema = z.object({ success: z.boolean(), message: z.string().optional() })
+const requestedSchema = replySchema<ApiReply<'requestPasswordReset'>>()(
+  z.object({ success: z.boolean(), message: z.string().optional() }),
+)
 
 /**
  * POST /api/auth/reset-password/request. The server answers the same whether or not the
@@ -16,7 +19,7 @@ export interface ResetRequestBody {
 }
 
 export function requestPasswordReset(body: ResetRequestBody) {
-  return apiJson(replySchema, 'POST', '/api/auth/reset-password/request', body)
+  return apiJson(requestedSchema, 'POST', '/api/auth/reset-password/request', body)
 }
 
 export function useRequestPasswordReset() {

@@ -1,15 +1,18 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiReply, replySchema } from '@/lib/api-types'
 
 export const VALIDATE_RESET_TOKEN_KEY = '/api/validate-reset-token'
 
-const validationSchema = z.object({
-  valid: z.boolean(),
-  role: z.string().nullish(),
-  organizationName: z.string().nullish(),
-  message: z.string().nullish(),
-})
+const validationSchema = replySchema<ApiReply<'validateResetToken'>>()(
+  z.object({
+    valid: z.boolean(),
+    role: z.string().nullish(),
+    organizationName: z.string().nullish(),
+    message: z.string().nullish(),
+  }),
+)
 
 export type ResetLinkValidation = z.output<typeof validationSchema>
 
@@ -25,11 +28,13 @@ export function useResetLinkValidation(token: string, role: string, enabled: boo
   return useQuery({ ...resetLinkQueryOptions(token, role), enabled })
 }
 
-const resetReplySchema = z.object({
-  success: z.boolean().optional(),
-  message: z.string().nullish(),
-  organizationSubdomain: z.string().nullish(),
-})
+const resetReplySchema = replySchema<ApiReply<'resetPassword'>>()(
+  z.object({
+    success: z.boolean().optional(),
+    message: z.string().nullish(),
+    organizationSubdomain: z.string().nullish(),
+  }),
+)
 
 /** POST /api/reset-password: uses the link once and sets the role's new password. */
 export function resetPasswordWithLink(body: { token: string; role: string; newPassword: string }) {

@@ -1,21 +1,24 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiSchema, replySchema } from '@/lib/api-types'
 
-export const reminderSchema = z.object({
-  id: z.number(),
-  employeeId: z.number(),
-  reviewId: z.number().nullish(),
-  certificationId: z.number().nullish(),
-  type: z.string(),
-  message: z.string(),
-  dueDate: z.string().nullish(),
-  isRead: z.boolean(),
-  createdAt: z.string().nullish(),
-  employee: z
-    .object({ id: z.number(), firstName: z.string(), lastName: z.string(), department: z.string().nullish() })
-    .nullish(),
-})
+export const reminderSchema = replySchema<ApiSchema<'ReminderRead'>>()(
+  z.object({
+    id: z.number(),
+    employeeId: z.number(),
+    reviewId: z.number().nullish(),
+    certificationId: z.number().nullish(),
+    type: z.string(),
+    message: z.string(),
+    dueDate: z.string().nullish(),
+    isRead: z.boolean(),
+    createdAt: z.string().nullish(),
+    employee: z
+      .object({ id: z.number(), firstName: z.string(), lastName: z.string(), department: z.string().nullish() })
+      .nullish(),
+  }),
+)
 
 export type Reminder = z.output<typeof reminderSchema>
 

@@ -1,22 +1,27 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiReply, replySchema } from '@/lib/api-types'
 
 /** What Create Review offers: active employees and the templates (own keys under the shared prefix,
  * so the employees and templates screens refresh them when they change). */
-const employeeOptionSchema = z.object({
-  id: z.number(),
-  employeeId: z.string().nullish(),
-  firstName: z.string(),
-  lastName: z.string(),
-  isArchived: z.boolean().nullish(),
-})
+const employeeOptionSchema = replySchema<ApiReply<'listEmployees'>[number]>()(
+  z.object({
+    id: z.number(),
+    employeeId: z.string().nullish(),
+    firstName: z.string(),
+    lastName: z.string(),
+    isArchived: z.boolean().nullish(),
+  }),
+)
 
-const templateOptionSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  isDefault: z.boolean().nullish(),
-})
+const templateOptionSchema = replySchema<ApiReply<'listTemplates'>[number]>()(
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    isDefault: z.boolean().nullish(),
+  }),
+)
 
 export type EmployeeOption = z.output<typeof employeeOptionSchema>
 export type TemplateOption = z.output<typeof templateOptionSchema>

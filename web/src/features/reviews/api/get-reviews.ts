@@ -1,52 +1,57 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiSchema, knownText, replySchema } from '@/lib/api-types'
 
 export const REVIEW_TYPES = ['quarterly', 'annual', 'probation', 'promotion', 'performance_improvement'] as const
 export type ReviewType = (typeof REVIEW_TYPES)[number]
 export const REVIEW_STATUSES = ['pending', 'in_progress', 'completed'] as const
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number]
 
-export const reviewQuestionSchema = z.object({
-  id: z.string(),
-  question: z.string(),
-  type: z.enum(['text', 'rating', 'multiple-choice', 'yes-no']),
-  required: z.boolean().default(false),
-  options: z.array(z.string()).nullish(),
-  scale: z.number().nullish(),
-})
+export const reviewQuestionSchema = replySchema<ApiSchema<'QuestionRead'>>()(
+  z.object({
+    id: z.string(),
+    question: z.string(),
+    type: knownText(['text', 'rating', 'multiple-choice', 'yes-no'], 'text'),
+    required: z.boolean().default(false),
+    options: z.array(z.string()).nullish(),
+    scale: z.number().nullish(),
+  }),
+)
 
-export const reviewSchema = z.object({
-  id: z.number(),
-  employeeId: z.number(),
-  templateId: z.number(),
-  reviewType: z.string(),
-  status: z.enum(REVIEW_STATUSES),
-  responses: z.record(z.string(), z.unknown()).default({}),
-  rating: z.number().nullish(),
-  reviewerNotes: z.string().nullish(),
-  dueDate: z.string(),
-  completedAt: z.string().nullish(),
-  createdAt: z.string().nullish(),
-  employee: z
-    .object({
-      id: z.number(),
-      employeeId: z.string().nullish(),
-      firstName: z.string(),
-      lastName: z.string(),
-      department: z.string().nullish(),
-      position: z.string().nullish(),
-    })
-    .nullish(),
-  template: z
-    .object({
-      id: z.number(),
-      name: z.string(),
-      description: z.string().nullish(),
-      questions: z.array(reviewQuestionSchema),
-    })
-    .nullish(),
-})
+export const reviewSchema = replySchema<ApiSchema<'ReviewRead'>>()(
+  z.object({
+    id: z.number(),
+    employeeId: z.number(),
+    templateId: z.number(),
+    reviewType: z.string(),
+    status: knownText(REVIEW_STATUSES, 'pending'),
+    responses: z.record(z.string(), z.unknown()).default({}),
+    rating: z.number().nullish(),
+    reviewerNotes: z.string().nullish(),
+    dueDate: z.string(),
+    completedAt: z.string().nullish(),
+    createdAt: z.string().nullish(),
+    employee: z
+      .object({
+        id: z.number(),
+        employeeId: z.string().nullish(),
+        firstName: z.string(),
+        lastName: z.string(),
+        department: z.string().nullish(),
+        position: z.string().nullish(),
+      })
+      .nullish(),
+    template: z
+      .object({
+        id: z.number(),
+        name: z.string(),
+        description: z.string().nullish(),
+        questions: z.array(reviewQuestionSchema),
+      })
+      .nullish(),
+  }),
+)
 
 export type Review = z.output<typeof reviewSchema>
 export type ReviewQuestion = z.output<typeof reviewQuestionSchema>

@@ -1,9 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
+import { type ApiReply, replySchema } from '@/lib/api-types'
 import { ORGANIZATIONS_KEY, refreshOrganizations } from './organization'
 
-const deletedSchema = z.object({ success: z.boolean(), message: z.string(), backupFile: z.string() })
+const deletedSchema = replySchema<ApiReply<'deleteOrganization'>>()(
+  z.object({ success: z.boolean(), message: z.string(), backupFile: z.string() }),
+)
 
 /** DELETE /api/organizations/{id}: the typed subdomain confirms; a final backup is kept. */
 export function useDeleteOrganization() {

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson, apiRequest } from '@/lib/api-client'
+import { type ApiReply, replySchema } from '@/lib/api-types'
 import { PLATFORM_SESSION_KEY } from './platform-session'
 
-const loginReplySchema = z.object({ email: z.string() })
+const loginReplySchema = replySchema<ApiReply<'platformLogin'>>()(z.object({ email: z.string() }))
 
 /** POST /api/platform/login: a local platform admin (only where no provider is configured). */
 export function usePlatformLogin() {

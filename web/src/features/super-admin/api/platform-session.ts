@@ -1,15 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { ApiError, apiJson, errorMessage } from '@/lib/api-client'
+import { type ApiReply, replySchema } from '@/lib/api-types'
 
 export const PLATFORM_SESSION_KEY = '/api/platform/session'
 export const PLATFORM_CONFIG_KEY = '/api/platform/config'
 
-const platformSessionSchema = z.object({
-  email: z.string(),
-  name: z.string().nullable().optional(),
-  method: z.string(),
-})
+const platformSessionSchema = replySchema<ApiReply<'getPlatformSession'>>()(
+  z.object({
+    email: z.string(),
+    name: z.string().nullable().optional(),
+    method: z.string(),
+  }),
+)
 
 export type PlatformSession = z.output<typeof platformSessionSchema>
 
@@ -39,11 +42,13 @@ export function usePlatformAccess() {
   return useQuery(platformAccessQueryOptions())
 }
 
-const platformConfigSchema = z.object({
-  oidcEnabled: z.boolean(),
-  localEnabled: z.boolean(),
-  providerName: z.string().nullable().optional(),
-})
+const platformConfigSchema = replySchema<ApiReply<'getPlatformConfig'>>()(
+  z.object({
+    oidcEnabled: z.boolean(),
+    localEnabled: z.boolean(),
+    providerName: z.string().nullable().optional(),
+  }),
+)
 
 export type PlatformConfig = z.output<typeof platformConfigSchema>
 
