@@ -9,6 +9,7 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import MetaData, event
@@ -105,19 +106,32 @@ async def dispose_engine() -> None:
     if _engine is not None:
         await _engine.dispose()
         _engine = None
+        _option_engine.cache_clear()
 
 
 def tenant_engine(schema: str) -> AsyncEngine:
     """The shared engine (same pool) with the tenant schema mapped on every statement."""
-    return get_engine().execution_options(schema_translate_map={None: schema})
+    return _option_engine(get_engine(), schema)
+
+
+def _catalog_engine() -> AsyncEngine:
+    return _option_engine(get_engine(), None)
+
+
+@lru_cache(maxsize=4096)
+def _option_engine(engine: AsyncEngine, schema: str | None) -> AsyncEngine:
+    """Made once per schema and kept (making one costs about as much as a small query);
+    None: the catalog in autocommit. Keyed by the engine, so a new engine makes new ones."""
+    if schema is None:
+        return engine.execution_options(isolation_level="AUTOCOMMIT")
+    return engine.execution_options(schema_translate_map={None: schema})
 
 
 @asynccontextmanager
 async def catalog_reader() -> AsyncIterator[AsyncSession]:
     """A read-only look at the platform catalog outside any transaction (autocommit): no
     BEGIN/COMMIT round trips, for the lookups every request makes."""
-    engine = get_engine().execution_options(isolation_level="AUTOCOMMIT")
-    async with AsyncSession(engine, expire_on_commit=False) as session:
+    async with AsyncSession(_catalog_engine(), expire_on_commit=False) as session:
         yield session
 
 
