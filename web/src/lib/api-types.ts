@@ -28,12 +28,22 @@ export function replySchema<Reply>() {
 
 type NoKeysBut<Body, Allowed> = { [Key in Exclude<keyof Body, keyof Allowed>]: never }
 
+/** The generated body with the fields in Defaulted optional (see CheckedBody). */
+type LeavingOut<Body, Defaulted extends keyof Body> = Omit<Body, Defaulted> & Partial<Pick<Body, Defaulted>>
+
 /**
  * A hand-written request body, checked when compiling against the operation's generated one:
  * it must be assignable to it and name no field the API does not take. For bodies narrower than
  * the API's (a form that always sends a field the API leaves optional); otherwise alias ApiBody.
+ *
+ * The generator marks every field that has a default as required, in requests too; Defaulted
+ * names the ones this body leaves out on purpose so that the server's default applies.
  */
-export type CheckedBody<Op extends keyof operations, Body extends ApiBody<Op> & NoKeysBut<Body, ApiBody<Op>>> = Body
+export type CheckedBody<
+  Op extends keyof operations,
+  Body extends LeavingOut<ApiBody<Op>, Defaulted> & NoKeysBut<Body, ApiBody<Op>>,
+  Defaulted extends keyof ApiBody<Op> = never,
+> = Body
 
 /**
  * A field the API types as any text but this client knows a fixed set of values for (a role, a

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
-import { type ApiReply, replySchema } from '@/lib/api-types'
+import { type ApiBody, type ApiReply, replySchema } from '@/lib/api-types'
 import { SESSION_QUERY_KEY } from './get-session'
 
 const changePasswordResponseSchema = replySchema<ApiReply<'changePassword'>>()(
@@ -11,7 +11,9 @@ const changePasswordResponseSchema = replySchema<ApiReply<'changePassword'>>()(
   }),
 )
 
-export function changePassword(body: { newPassword: string; currentPassword?: string }) {
+export type ChangePasswordBody = ApiBody<'changePassword'>
+
+export function changePassword(body: ChangePasswordBody) {
   return apiJson(changePasswordResponseSchema, 'POST', '/api/auth/change-password', body)
 }
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
-import { type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
+import { type ApiBody, type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
 
 /** SPEC §9: the organization-code request gives up after 15 seconds. */
 export const ORG_LOGIN_TIMEOUT_MS = 15_000
@@ -28,7 +28,7 @@ const orgLoginResponseSchema = replySchema<ApiReply<'orgLogin'>>()(
 )
 
 export function orgLogin(subdomain: string) {
-  return apiJson(orgLoginResponseSchema, 'POST', '/api/auth/org-login', { subdomain }, {
+  return apiJson(orgLoginResponseSchema, 'POST', '/api/auth/org-login', { subdomain } satisfies ApiBody<'orgLogin'>, {
     timeoutMs: ORG_LOGIN_TIMEOUT_MS,
   })
 }

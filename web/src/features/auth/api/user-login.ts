@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
-import { type ApiReply, knownText, replySchema } from '@/lib/api-types'
+import { type ApiBody, type ApiReply, knownText, replySchema } from '@/lib/api-types'
 import { ROLES } from '@/lib/roles'
 
 const userLoginResponseSchema = replySchema<ApiReply<'userLogin'>>()(
@@ -12,8 +12,10 @@ const userLoginResponseSchema = replySchema<ApiReply<'userLogin'>>()(
   }),
 )
 
+export type UserLoginBody = ApiBody<'userLogin'>
+
 /** POST /api/auth/user-login: 'Sign in with your account', a person's own e-mail and password. */
-export function userLogin(body: { email: string; password: string }) {
+export function userLogin(body: UserLoginBody) {
   return apiJson(userLoginResponseSchema, 'POST', '/api/auth/user-login', body)
 }
 

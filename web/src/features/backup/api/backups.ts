@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson, apiRequest } from '@/lib/api-client'
-import { type ApiReply, type ApiSchema, knownText, replySchema } from '@/lib/api-types'
+import { type ApiBody, type ApiReply, type ApiSchema, knownText, replySchema } from '@/lib/api-types'
 
 export const BACKUPS_KEY = '/api/backups'
 /** SPEC §7: the history is polled every 30 seconds. */
@@ -78,7 +78,7 @@ export function useRestoreBackup() {
     mutationFn: (filename: string) =>
       apiJson(restoreSchema, 'POST', `${BACKUPS_KEY}/${encodeURIComponent(filename)}/restore`, {
         confirmRestore: true,
-      }),
+      } satisfies ApiBody<'restoreBackup'>),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [BACKUPS_KEY] }),
   })
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
-import { type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
+import { type ApiBody, type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
 import { CERTIFICATION_TYPES_KEY, COMPLIANCE_KEY, EMPLOYEE_CERTIFICATIONS_KEY } from './keys'
 
 export const certificationTypeSchema = replySchema<ApiSchema<'CertificationTypeRead'>>()(
@@ -31,19 +31,13 @@ export function useCertificationTypes({ enabled = true }: { enabled?: boolean } 
   return useQuery({ ...certificationTypesQueryOptions(), enabled })
 }
 
-export interface CertificationTypeInput {
-  name: string
-  description?: string | null
-  issuingOrganization?: string | null
-  validityMonths?: number | null
-  isRequired: boolean
-}
+export type CertificationTypeInput = ApiBody<'createCertificationType'>
 
 export function createCertificationType(body: CertificationTypeInput) {
   return apiJson(certificationTypeSchema, 'POST', CERTIFICATION_TYPES_KEY, body)
 }
 
-export function updateCertificationType({ id, ...body }: CertificationTypeInput & { id: number }) {
+export function updateCertificationType({ id, ...body }: ApiBody<'updateCertificationType'> & { id: number }) {
   return apiJson(certificationTypeSchema, 'PUT', `${CERTIFICATION_TYPES_KEY}/${id}`, body)
 }
 

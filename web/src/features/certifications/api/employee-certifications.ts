@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson, apiRequest, ApiError } from '@/lib/api-client'
-import { type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
+import { type ApiBody, type ApiReply, type ApiSchema, type CheckedBody, replySchema } from '@/lib/api-types'
 import { CERTIFICATION_TYPES_KEY, COMPLIANCE_KEY, EMPLOYEE_CERTIFICATIONS_KEY, employeeDocumentsKey } from './keys'
 import { employeeSummarySchema, typeSummarySchema } from './summaries'
 
@@ -57,16 +57,20 @@ export function useEmployeeCertifications(employeeId: number) {
   return useQuery(employeeCertificationsQueryOptions(employeeId))
 }
 
-export interface AssignCertificationInput {
-  employeeId: number
-  certificationTypeId: number
-  /** YYYY-MM-DD */
-  issueDate: string
-  expirationDate?: string
-  certificateNumber?: string
-  attachmentUrl?: string
-  isActive: boolean
-}
+/** The assign dialog always sends the issue date (the API leaves it optional). */
+export type AssignCertificationInput = CheckedBody<
+  'assignCertification',
+  {
+    employeeId: number
+    certificationTypeId: number
+    /** YYYY-MM-DD */
+    issueDate: string
+    expirationDate?: string
+    certificateNumber?: string
+    attachmentUrl?: string
+    isActive: boolean
+  }
+>
 
 export function assignCertification(body: AssignCertificationInput) {
   return apiJson(employeeCertificationSchema, 'POST', EMPLOYEE_CERTIFICATIONS_KEY, body)
@@ -106,7 +110,7 @@ export async function uploadCertificateFile({ employeeId, file, title }: { emplo
     mimeType: file.type || undefined,
     tags: ['certification'],
     isConfidential: false,
-  })
+  } satisfies ApiBody<'createEmployeeDocument'>)
   return document.filePath
 }
 
@@ -124,7 +128,7 @@ function useRefreshCertifications() {
     ])
 }
 
-export function updateEmployeeCertification(id: number, body: Partial<Omit<AssignCertificationInput, 'employeeId'>>) {
+export function updateEmployeeCertification(id: number, body: ApiBody<'updateEmployeeCertification'>) {
   return apiJson(employeeCertificationSchema, 'PUT', `${EMPLOYEE_CERTIFICATIONS_KEY}/${id}`, body)
 }
 

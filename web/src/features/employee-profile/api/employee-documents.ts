@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson, apiRequest, ApiError } from '@/lib/api-client'
-import { type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
+import { type ApiBody, type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
 
 /** SPEC §9: at most 10MB; pdf, doc, docx, jpeg, png, gif and plain text. */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024
@@ -126,7 +126,7 @@ export async function uploadEmployeeDocument({ file, ...fields }: UploadDocument
     fileName: file.name,
     fileSize: file.size,
     mimeType: file.type || undefined,
-  })
+  } satisfies ApiBody<'createEmployeeDocument'>)
 }
 
 export function useUploadEmployeeDocument(employeeId: number) {

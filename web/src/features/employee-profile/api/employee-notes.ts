@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
-import { type ApiSchema, replySchema } from '@/lib/api-types'
+import { type ApiSchema, type CheckedBody, replySchema } from '@/lib/api-types'
 
 export const NOTE_CATEGORIES = ['recognition', 'redirection'] as const
 export type NoteCategory = (typeof NOTE_CATEGORIES)[number]
@@ -38,14 +38,18 @@ export function useEmployeeNotes(employeeId: number) {
   return useQuery(employeeNotesQueryOptions(employeeId))
 }
 
-export interface CreateNoteInput {
-  employeeId: number
-  /** YYYY-MM-DD (SPEC §5: dates in notes are sent as the calendar day). */
-  date: string
-  category: NoteCategory
-  note: string
-  createdBy: string
-}
+/** The note dialog always sends the day and the author (the API leaves both optional). */
+export type CreateNoteInput = CheckedBody<
+  'createEmployeeNote',
+  {
+    employeeId: number
+    /** YYYY-MM-DD (SPEC §5: dates in notes are sent as the calendar day). */
+    date: string
+    category: NoteCategory
+    note: string
+    createdBy: string
+  }
+>
 
 export function createEmployeeNote(body: CreateNoteInput) {
   return apiJson(employeeNoteSchema, 'POST', '/api/employee-notes', body)

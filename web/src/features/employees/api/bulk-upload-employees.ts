@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
-import { type ApiReply, replySchema } from '@/lib/api-types'
+import { type ApiBody, type ApiReply, replySchema } from '@/lib/api-types'
 import { DASHBOARD_STATS_KEY, EMPLOYEES_KEY } from './employee'
 
 export const BULK_UPLOAD_URL = '/api/employees/bulk-upload'
@@ -36,7 +36,8 @@ export function failureText(error: BulkUploadResult['failed'][number]['error']):
 export function useBulkUploadEmployees() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (csvData: CsvRow[]) => apiJson(bulkUploadResultSchema, 'POST', BULK_UPLOAD_URL, { csvData }),
+    mutationFn: (csvData: CsvRow[]) =>
+      apiJson(bulkUploadResultSchema, 'POST', BULK_UPLOAD_URL, { csvData } satisfies ApiBody<'bulkUploadEmployees'>),
     onSuccess: async (result) => {
       if (result.successful.length === 0) return
       await Promise.all([

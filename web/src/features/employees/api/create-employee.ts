@@ -1,20 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiJson } from '@/lib/api-client'
+import type { ApiBody } from '@/lib/api-types'
 import { employeeSchema, EMPLOYEES_KEY, refreshEmployees } from './employee'
 
 /** POST /api/employees (SPEC §7): empty optional values are left out; managerId null if none. */
-export interface CreateEmployeeBody {
-  firstName: string
-  lastName: string
-  email?: string
-  department?: string
-  position?: string
-  startDate: string
-  nextReviewDate?: string
-  managerId: string | null
-  reviewSchedule: string
-  profilePhotoUrl?: string
-}
+export type CreateEmployeeBody = ApiBody<'createEmployee'>
 
 export function useCreateEmployee() {
   const queryClient = useQueryClient()

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
-import { type ApiReply, replySchema } from '@/lib/api-types'
+import { type ApiBody, type ApiReply, replySchema } from '@/lib/api-types'
 
 const requestedSchema = replySchema<ApiReply<'requestPasswordReset'>>()(
   z.object({ success: z.boolean(), message: z.string().optional() }),
@@ -12,11 +12,7 @@ const requestedSchema = replySchema<ApiReply<'requestPasswordReset'>>()(
  * address is known. The organization is named by id, by code, or (neither) by the one chosen
  * at sign-in.
  */
-export interface ResetRequestBody {
-  email: string
-  organizationId?: number
-  subdomain?: string
-}
+export type ResetRequestBody = ApiBody<'requestPasswordReset'>
 
 export function requestPasswordReset(body: ResetRequestBody) {
   return apiJson(requestedSchema, 'POST', '/api/auth/reset-password/request', body)

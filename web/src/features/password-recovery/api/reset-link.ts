@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
-import { type ApiReply, replySchema } from '@/lib/api-types'
+import { type ApiBody, type ApiReply, replySchema } from '@/lib/api-types'
 
 export const VALIDATE_RESET_TOKEN_KEY = '/api/validate-reset-token'
 
@@ -20,8 +20,10 @@ export type ResetLinkValidation = z.output<typeof validationSchema>
 export const resetLinkQueryOptions = (token: string, role: string) =>
   queryOptions({
     queryKey: [VALIDATE_RESET_TOKEN_KEY, token, role] as const,
-    queryFn: ({ signal }) =>
-      apiJson(validationSchema, 'POST', VALIDATE_RESET_TOKEN_KEY, { token, role }, { signal }),
+    queryFn: ({ signal }) => {
+      const body: ApiBody<'validateResetToken'> = { token, role }
+      return apiJson(validationSchema, 'POST', VALIDATE_RESET_TOKEN_KEY, body, { signal })
+    },
   })
 
 export function useResetLinkValidation(token: string, role: string, enabled: boolean) {
@@ -36,8 +38,10 @@ const resetReplySchema = replySchema<ApiReply<'resetPassword'>>()(
   }),
 )
 
+export type LinkResetBody = ApiBody<'resetPassword'>
+
 /** POST /api/reset-password: uses the link once and sets the role's new password. */
-export function resetPasswordWithLink(body: { token: string; role: string; newPassword: string }) {
+export function resetPasswordWithLink(body: LinkResetBody) {
   return apiJson(resetReplySchema, 'POST', '/api/reset-password', body)
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
-import { type ApiSchema, replySchema } from '@/lib/api-types'
+import { type ApiBody, type ApiSchema, replySchema } from '@/lib/api-types'
 
 export const reminderSchema = replySchema<ApiSchema<'ReminderRead'>>()(
   z.object({
@@ -35,7 +35,7 @@ export function useReminders() {
 }
 
 export function markReminderRead(id: number) {
-  return apiJson(reminderSchema, 'PUT', `${REMINDERS_KEY}/${id}`, { isRead: true })
+  return apiJson(reminderSchema, 'PUT', `${REMINDERS_KEY}/${id}`, { isRead: true } satisfies ApiBody<'updateReminder'>)
 }
 
 export function useMarkReminderRead() {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { apiJson } from '@/lib/api-client'
+import type { ApiBody, CheckedBody } from '@/lib/api-types'
 import { REVIEWS_KEY, reviewSchema, type ReviewStatus, type ReviewType } from './get-reviews'
 
 /** Every list a review change shows up in (SPEC §7: lists are refreshed after a change). */
@@ -17,13 +18,16 @@ function refresh(queryClient: QueryClient) {
   return Promise.all(AFFECTED.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
 }
 
-export interface CreateReviewInput {
-  employeeId: number
-  templateId: number
-  reviewType: ReviewType
-  /** YYYY-MM-DD */
-  dueDate: string
-}
+export type CreateReviewInput = CheckedBody<
+  'createReview',
+  {
+    employeeId: number
+    templateId: number
+    reviewType: ReviewType
+    /** YYYY-MM-DD */
+    dueDate: string
+  }
+>
 
 export function createReview(input: CreateReviewInput) {
   return apiJson(reviewSchema, 'POST', REVIEWS_KEY, {
@@ -32,7 +36,7 @@ export function createReview(input: CreateReviewInput) {
     responses: {},
     rating: null,
     reviewerNotes: '',
-  })
+  } satisfies ApiBody<'createReview'>)
 }
 
 export function useCreateReview() {
@@ -40,20 +44,22 @@ export function useCreateReview() {
   return useMutation({ mutationFn: createReview, onSuccess: () => refresh(queryClient) })
 }
 
-export interface UpdateReviewInput {
-  id: number
-  responses: Record<string, unknown>
-  rating: number | null
-  reviewerNotes: string
-  status: ReviewStatus
-}
+export type UpdateReviewInput = { id: number } & CheckedBody<
+  'updateReview',
+  {
+    responses: Record<string, unknown>
+    rating: number | null
+    reviewerNotes: string
+    status: ReviewStatus
+  }
+>
 
 export function updateReview({ id, ...body }: UpdateReviewInput) {
   // completedAt is stamped by the server's clock; it is sent only for the record.
   return apiJson(reviewSchema, 'PUT', `${REVIEWS_KEY}/${id}`, {
     ...body,
     completedAt: body.status === 'completed' ? new Date().toISOString() : null,
-  })
+  } satisfies ApiBody<'updateReview'>)
 }
 
 export function useUpdateReview() {

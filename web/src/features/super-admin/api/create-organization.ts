@@ -1,17 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiJson } from '@/lib/api-client'
+import type { ApiBody } from '@/lib/api-types'
 import { organizationSchema, ORGANIZATIONS_KEY, refreshOrganizations } from './organization'
 
 /** POST /api/organizations (SPEC §7): optional fields are sent only when not empty. */
-export interface CreateOrganizationBody {
-  name: string
-  subdomain: string
-  description?: string
-  industry?: string
-  size?: string
-  logoUrl?: string
-  adminEmail?: string
-}
+export type CreateOrganizationBody = ApiBody<'createOrganization'>
 
 export function useCreateOrganization() {
   const queryClient = useQueryClient()

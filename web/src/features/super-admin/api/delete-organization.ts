@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
-import { type ApiReply, replySchema } from '@/lib/api-types'
+import { type ApiBody, type ApiReply, replySchema } from '@/lib/api-types'
 import { ORGANIZATIONS_KEY, refreshOrganizations } from './organization'
 
 const deletedSchema = replySchema<ApiReply<'deleteOrganization'>>()(
@@ -13,7 +13,9 @@ export function useDeleteOrganization() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, confirmSubdomain }: { id: number; confirmSubdomain: string }) =>
-      apiJson(deletedSchema, 'DELETE', `${ORGANIZATIONS_KEY}/${id}`, { confirmSubdomain }),
+      apiJson(deletedSchema, 'DELETE', `${ORGANIZATIONS_KEY}/${id}`, {
+        confirmSubdomain,
+      } satisfies ApiBody<'deleteOrganization'>),
     onSuccess: () => refreshOrganizations(queryClient),
   })
 }

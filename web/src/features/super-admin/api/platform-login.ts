@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson, apiRequest } from '@/lib/api-client'
-import { type ApiReply, replySchema } from '@/lib/api-types'
+import { type ApiBody, type ApiReply, replySchema } from '@/lib/api-types'
 import { PLATFORM_SESSION_KEY } from './platform-session'
 
 const loginReplySchema = replySchema<ApiReply<'platformLogin'>>()(z.object({ email: z.string() }))
@@ -10,7 +10,7 @@ const loginReplySchema = replySchema<ApiReply<'platformLogin'>>()(z.object({ ema
 export function usePlatformLogin() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) =>
+    mutationFn: (body: ApiBody<'platformLogin'>) =>
       apiJson(loginReplySchema, 'POST', '/api/platform/login', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [PLATFORM_SESSION_KEY] }),
   })

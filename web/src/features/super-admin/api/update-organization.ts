@@ -1,18 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiJson } from '@/lib/api-client'
+import type { ApiBody } from '@/lib/api-types'
 import { organizationSchema, ORGANIZATIONS_KEY, refreshOrganizations } from './organization'
 
 /** PUT /api/organizations/{id}: null clears an optional field; the data stays where it is. */
-export interface UpdateOrganizationBody {
-  name?: string
-  subdomain?: string
-  description?: string | null
-  industry?: string | null
-  size?: string | null
-  logoUrl?: string | null
-  adminEmail?: string | null
-  isActive?: boolean
-}
+export type UpdateOrganizationBody = ApiBody<'updateOrganization'>
 
 export function useUpdateOrganization() {
   const queryClient = useQueryClient()

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiJson } from '@/lib/api-client'
+import type { ApiBody, CheckedBody } from '@/lib/api-types'
 import { TEMPLATES_KEY, templateSchema, type QuestionType } from './get-templates'
 
 export interface TemplateQuestionInput {
@@ -10,18 +11,19 @@ export interface TemplateQuestionInput {
   scale?: number
 }
 
-export interface TemplateInput {
-  name: string
-  description: string
-  questions: TemplateQuestionInput[]
-}
+/** The template form's fields; a new template is never the default one, so isDefault is left out. */
+export type TemplateInput = CheckedBody<
+  'createTemplate',
+  { name: string; description: string; questions: TemplateQuestionInput[] },
+  'isDefault'
+>
 
 export function createTemplate(body: TemplateInput) {
   return apiJson(templateSchema, 'POST', TEMPLATES_KEY, body)
 }
 
 export function updateTemplate({ id, ...body }: TemplateInput & { id: number }) {
-  return apiJson(templateSchema, 'PUT', `${TEMPLATES_KEY}/${id}`, body)
+  return apiJson(templateSchema, 'PUT', `${TEMPLATES_KEY}/${id}`, body satisfies ApiBody<'updateTemplate'>)
 }
 
 export function useCreateTemplate() {
