@@ -1,6 +1,7 @@
 from pydantic import Field
 
 from api.core.schemas import ApiModel, ReadModel
+from api.users.schemas import Role
 
 
 class OrgLoginRequest(ApiModel):
@@ -33,7 +34,7 @@ class RoleLoginReply(ReadModel):
 
 
 class SessionReply(ReadModel):
-    user_role: str
+    user_role: Role
     organization_id: int
     organization_name: str
     organization_subdomain: str
@@ -42,7 +43,7 @@ class SessionReply(ReadModel):
 
 class UserReply(ReadModel):
     id: str | None
-    role: str
+    role: Role
     name: str
     organization_id: int
     organization_name: str

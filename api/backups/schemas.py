@@ -1,5 +1,5 @@
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -12,7 +12,7 @@ class BackupRead(ReadModel):
     timestamp: datetime
     size: float = Field(description="Size in MB, two decimals")
     employee_count: int
-    status: str
+    status: Literal["pending", "completed", "failed"]
     kind: str
     error: str | None = None
 

@@ -2,14 +2,15 @@
 
 import re
 from datetime import date, datetime
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import Field, field_validator, model_validator
 
 from api.core.schemas import ApiModel, ReadModel
 from api.reviews.models import REVIEW_STATUSES, REVIEW_TYPES
 
-QUESTION_TYPES = ("text", "rating", "multiple-choice", "yes-no")
+QuestionType = Literal["text", "rating", "multiple-choice", "yes-no"]
+QUESTION_TYPES: tuple[str, ...] = get_args(QuestionType)
 MAX_QUESTIONS = 50
 MAX_OPTIONS = 20
 OPTION_MAX = 200
@@ -195,7 +196,7 @@ class TemplateUpdate(ApiModel):
 class QuestionRead(ReadModel):
     id: str
     question: str
-    type: str
+    type: QuestionType
     required: bool = False
     options: list[str] | None = None
     scale: int | None = None
@@ -386,7 +387,7 @@ class ReviewRead(ReadModel):
     employee_id: int
     template_id: int
     review_type: str
-    status: str
+    status: Literal["pending", "in_progress", "completed"]
     responses: dict[str, Any]
     rating: int | None = None
     reviewer_notes: str | None = None

@@ -97,7 +97,7 @@ class UserRead(ReadModel):
     last_name: str | None = None
     profile_image_url: str | None = None
     organization_id: int | None = None
-    role: str
+    role: Role
     is_active: bool
     created_at: datetime
     updated_at: datetime
@@ -111,4 +111,4 @@ class UserLoginRequest(ApiModel):
 class UserLoginReply(ReadModel):
     success: bool = True
     force_password_change: bool
-    user_role: str
+    user_role: Role

@@ -1348,8 +1348,11 @@ export interface components {
              * @description Size in MB, two decimals
              */
             size: number;
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "completed" | "failed";
             /**
              * Timestamp
              * Format: date-time
@@ -2339,8 +2342,11 @@ export interface components {
             required: boolean;
             /** Scale */
             scale?: number | null;
-            /** Type */
-            type: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "text" | "rating" | "multiple-choice" | "yes-no";
         };
         /** RatingCount */
         RatingCount: {
@@ -2578,8 +2584,11 @@ export interface components {
             reviewerNotes?: string | null;
             /** Reviewtype */
             reviewType: string;
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "in_progress" | "completed";
             template?: components["schemas"]["TemplateSummary"] | null;
             /** Templateid */
             templateId: number;
@@ -2650,8 +2659,11 @@ export interface components {
             organizationName: string;
             /** Organizationsubdomain */
             organizationSubdomain: string;
-            /** Userrole */
-            userRole: string;
+            /**
+             * Userrole
+             * @enum {string}
+             */
+            userRole: "admin" | "hr" | "manager" | "user";
         };
         /** SuccessReply */
         SuccessReply: {
@@ -2795,8 +2807,11 @@ export interface components {
              * @default true
              */
             success: boolean;
-            /** Userrole */
-            userRole: string;
+            /**
+             * Userrole
+             * @enum {string}
+             */
+            userRole: "admin" | "hr" | "manager" | "user";
         };
         /** UserLoginRequest */
         UserLoginRequest: {
@@ -2832,8 +2847,11 @@ export interface components {
             organizationId?: number | null;
             /** Profileimageurl */
             profileImageUrl?: string | null;
-            /** Role */
-            role: string;
+            /**
+             * Role
+             * @enum {string}
+             */
+            role: "admin" | "hr" | "manager" | "user";
             /**
              * Updatedat
              * Format: date-time
@@ -2850,8 +2868,11 @@ export interface components {
             organizationId: number;
             /** Organizationname */
             organizationName: string;
-            /** Role */
-            role: string;
+            /**
+             * Role
+             * @enum {string}
+             */
+            role: "admin" | "hr" | "manager" | "user";
         };
         /** ValidationDetails */
         ValidationDetails: {

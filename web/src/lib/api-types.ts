@@ -44,16 +44,3 @@ export type CheckedBody<
   Body extends LeavingOut<ApiBody<Op>, Defaulted> & NoKeysBut<Body, ApiBody<Op>>,
   Defaulted extends keyof ApiBody<Op> = never,
 > = Body
-
-/**
- * A field the API types as any text but this client knows a fixed set of values for (a role, a
- * status): every text parses, and one the client does not know reads as `fallback`, so a new
- * value on the server degrades one field instead of failing the whole reply.
- */
-export function knownText<const Values extends readonly [string, ...string[]]>(
-  values: Values,
-  fallback: Values[number],
-) {
-  const known = (text: string): text is Values[number] => (values as readonly string[]).includes(text)
-  return z.string().transform((text) => (known(text) ? text : fallback))
-}

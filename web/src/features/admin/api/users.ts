@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
-import { type ApiBody, type ApiReply, type ApiSchema, knownText, replySchema } from '@/lib/api-types'
+import { type ApiBody, type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
 import { ROLES } from '@/lib/roles'
 
 export const USERS_KEY = '/api/users'
@@ -13,7 +13,7 @@ export const userSchema = replySchema<ApiSchema<'UserRead'>>()(
     email: z.string(),
     firstName: z.string().nullish(),
     lastName: z.string().nullish(),
-    role: knownText(ROLES, 'user'),
+    role: z.enum(ROLES),
     isActive: z.boolean().default(true),
     createdAt: z.string().nullish(),
   }),

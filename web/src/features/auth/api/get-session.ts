@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { getQueryFn } from '@/lib/api-client'
-import { type ApiReply, knownText, replySchema } from '@/lib/api-types'
+import { type ApiReply, replySchema } from '@/lib/api-types'
 import { ROLES } from '@/lib/roles'
 
 export const SESSION_QUERY_KEY = '/api/auth/session'
 
 export const sessionSchema = replySchema<ApiReply<'getSession'>>()(
   z.object({
-    userRole: knownText(ROLES, 'user'),
+    userRole: z.enum(ROLES),
     organizationId: z.number(),
     organizationName: z.string(),
     organizationSubdomain: z.string().optional(),

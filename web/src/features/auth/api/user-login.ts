@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
-import { type ApiBody, type ApiReply, knownText, replySchema } from '@/lib/api-types'
+import { type ApiBody, type ApiReply, replySchema } from '@/lib/api-types'
 import { ROLES } from '@/lib/roles'
 
 const userLoginResponseSchema = replySchema<ApiReply<'userLogin'>>()(
   z.object({
     success: z.boolean(),
     forcePasswordChange: z.boolean().default(false),
-    userRole: knownText(ROLES, 'user'),
+    userRole: z.enum(ROLES),
   }),
 )
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson, apiRequest } from '@/lib/api-client'
-import { type ApiBody, type ApiReply, type ApiSchema, knownText, replySchema } from '@/lib/api-types'
+import { type ApiBody, type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
 
 export const BACKUPS_KEY = '/api/backups'
 /** SPEC §7: the history is polled every 30 seconds. */
@@ -15,7 +15,7 @@ export const backupSchema = replySchema<ApiSchema<'BackupRead'>>()(
     /** Megabytes, two decimals. */
     size: z.number(),
     employeeCount: z.number(),
-    status: knownText(['pending', 'completed', 'failed'], 'pending'),
+    status: z.enum(['pending', 'completed', 'failed']),
     kind: z.string().optional(),
     error: z.string().nullish(),
   }),

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
-import { type ApiSchema, knownText, replySchema } from '@/lib/api-types'
+import { type ApiSchema, replySchema } from '@/lib/api-types'
 
 export const REVIEW_TYPES = ['quarterly', 'annual', 'probation', 'promotion', 'performance_improvement'] as const
 export type ReviewType = (typeof REVIEW_TYPES)[number]
@@ -12,7 +12,7 @@ export const reviewQuestionSchema = replySchema<ApiSchema<'QuestionRead'>>()(
   z.object({
     id: z.string(),
     question: z.string(),
-    type: knownText(['text', 'rating', 'multiple-choice', 'yes-no'], 'text'),
+    type: z.enum(['text', 'rating', 'multiple-choice', 'yes-no']),
     required: z.boolean().default(false),
     options: z.array(z.string()).nullish(),
     scale: z.number().nullish(),
@@ -25,7 +25,7 @@ export const reviewSchema = replySchema<ApiSchema<'ReviewRead'>>()(
     employeeId: z.number(),
     templateId: z.number(),
     reviewType: z.string(),
-    status: knownText(REVIEW_STATUSES, 'pending'),
+    status: z.enum(REVIEW_STATUSES),
     responses: z.record(z.string(), z.unknown()).default({}),
     rating: z.number().nullish(),
     reviewerNotes: z.string().nullish(),

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
-import { type ApiSchema, knownText, replySchema } from '@/lib/api-types'
+import { type ApiSchema, replySchema } from '@/lib/api-types'
 
 export const QUESTION_TYPES = ['text', 'rating', 'multiple-choice', 'yes-no'] as const
 export type QuestionType = (typeof QUESTION_TYPES)[number]
@@ -17,7 +17,7 @@ export const questionSchema = replySchema<ApiSchema<'QuestionRead'>>()(
   z.object({
     id: z.string(),
     question: z.string(),
-    type: knownText(QUESTION_TYPES, 'text'),
+    type: z.enum(QUESTION_TYPES),
     required: z.boolean().default(false),
     options: z.array(z.string()).nullish(),
     scale: z.number().nullish(),
