@@ -1,27 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
-import { type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
+import { type ApiReply, replySchema } from '@/lib/api-types'
+import { employeeSchema } from '@/lib/employee-schema'
 
-export const employeeSchema = replySchema<ApiSchema<'EmployeeRead'>>()(
-  z.object({
-    id: z.number(),
-    employeeId: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string().nullish(),
-    department: z.string().nullish(),
-    position: z.string().nullish(),
-    startDate: z.string().nullish(),
-    managerId: z.string().nullish(),
-    reviewSchedule: z.string().nullish(),
-    nextReviewDate: z.string().nullish(),
-    profilePhotoUrl: z.string().nullish(),
-    isArchived: z.boolean().default(false),
-  }),
-)
-
-export type Employee = z.output<typeof employeeSchema>
+export type { Employee } from '@/lib/employee-schema'
 
 export const employeeKey = (id: number) => [`/api/employees/${id}`] as const
 

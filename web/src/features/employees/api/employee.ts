@@ -1,29 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
-import { type ApiSchema, replySchema } from '@/lib/api-types'
 
-/** An employee as the API answers it (GET /api/employees and /api/employees/{id}). */
-export const employeeSchema = replySchema<ApiSchema<'EmployeeRead'>>()(
-  z.object({
-    id: z.number(),
-    organizationId: z.number().nullish(),
-    employeeId: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string().nullish(),
-    department: z.string().nullish(),
-    position: z.string().nullish(),
-    startDate: z.string().nullish(),
-    managerId: z.string().nullish(),
-    reviewSchedule: z.string().nullish(),
-    nextReviewDate: z.string().nullish(),
-    profilePhotoUrl: z.string().nullish(),
-    isArchived: z.boolean().default(false),
-    createdAt: z.string().nullish(),
-  }),
-)
-
-export type Employee = z.output<typeof employeeSchema>
+export { type Employee, employeeSchema } from '@/lib/employee-schema'
 
 /** Every employee list query starts with this, so one invalidation refreshes them all. */
 export const EMPLOYEES_KEY = '/api/employees'
