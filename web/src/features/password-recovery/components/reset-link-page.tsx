@@ -5,9 +5,6 @@ import { useForm } from 'react-hook-form'
 import { Link } from 'wouter'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
-import { FieldError } from '@/components/ui/field-error'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api-client'
@@ -15,6 +12,7 @@ import { ROLE_LABELS, type Role } from '@/lib/roles'
 import { useResetLinkValidation, useResetPasswordWithLink } from '../api/reset-link'
 import { page } from '../lib/page'
 import { linkResetSchema, RESET_TOAST_MS } from '../lib/password-rules'
+import { NewPasswordFields } from './new-password-fields'
 
 type FormInput = z.input<typeof linkResetSchema>
 
@@ -166,31 +164,14 @@ export function ResetLinkPage({ token, role }: { token: string; role: string }) 
         </p>
       </div>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="link-new-password">New password</Label>
-          <Input
-            id="link-new-password"
-            type="password"
-            autoComplete="new-password"
-            autoFocus
-            aria-invalid={errors.newPassword ? true : undefined}
-            aria-describedby={errors.newPassword ? 'link-new-password-error' : undefined}
-            {...register('newPassword')}
-          />
-          <FieldError id="link-new-password-error" message={errors.newPassword?.message} />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="link-confirm-password">Confirm password</Label>
-          <Input
-            id="link-confirm-password"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={errors.confirmPassword ? true : undefined}
-            aria-describedby={errors.confirmPassword ? 'link-confirm-password-error' : undefined}
-            {...register('confirmPassword')}
-          />
-          <FieldError id="link-confirm-password-error" message={errors.confirmPassword?.message} />
-        </div>
+        <NewPasswordFields
+          idPrefix="link"
+          autoFocus
+          newPassword={register('newPassword')}
+          confirmPassword={register('confirmPassword')}
+          newPasswordError={errors.newPassword?.message}
+          confirmPasswordError={errors.confirmPassword?.message}
+        />
         <Button type="submit" size="lg" disabled={reset.isPending}>
           {reset.isPending ? 'Saving...' : 'Set New Password'}
         </Button>

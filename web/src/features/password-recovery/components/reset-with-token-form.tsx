@@ -12,6 +12,7 @@ import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import { useConfirmPasswordReset } from '../api/confirm-reset'
 import { RESET_TOAST_MS, tokenResetSchema } from '../lib/password-rules'
+import { NewPasswordFields } from './new-password-fields'
 
 type FormInput = z.input<typeof tokenResetSchema>
 
@@ -88,30 +89,13 @@ export function ResetWithTokenForm({ initialToken = '' }: { initialToken?: strin
           />
           <FieldError id="reset-token-error" message={errors.token?.message} />
         </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="reset-new-password">New password</Label>
-          <Input
-            id="reset-new-password"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={errors.newPassword ? true : undefined}
-            aria-describedby={errors.newPassword ? 'reset-new-password-error' : undefined}
-            {...register('newPassword')}
-          />
-          <FieldError id="reset-new-password-error" message={errors.newPassword?.message} />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="reset-confirm-password">Confirm password</Label>
-          <Input
-            id="reset-confirm-password"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={errors.confirmPassword ? true : undefined}
-            aria-describedby={errors.confirmPassword ? 'reset-confirm-password-error' : undefined}
-            {...register('confirmPassword')}
-          />
-          <FieldError id="reset-confirm-password-error" message={errors.confirmPassword?.message} />
-        </div>
+        <NewPasswordFields
+          idPrefix="reset"
+          newPassword={register('newPassword')}
+          confirmPassword={register('confirmPassword')}
+          newPasswordError={errors.newPassword?.message}
+          confirmPasswordError={errors.confirmPassword?.message}
+        />
         <Button type="submit" size="lg" disabled={confirm.isPending}>
           {confirm.isPending ? 'Resetting...' : 'Reset Password'}
         </Button>
