@@ -5,7 +5,9 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Awaitable
+import threading
+import time
+from collections.abc import Awaitable, Sequence
 from typing import Any, TypeVar
 
 import typer
@@ -82,13 +84,11 @@ def serve(
 
 @app.command()
 def worker() -> None:
-    """Run the arq worker with its cron jobs."""
+    """Run the arq worker with its cron jobs (it waits through Redis outages)."""
     _services()
-    from arq.worker import run_worker
+    from api.worker import run
 
-    from api.worker import WorkerSettings
-
-    run_worker(WorkerSettings)  # type: ignore[arg-type]
+    run()
 
 
 @app.command()
@@ -116,6 +116,63 @@ def demo() -> None:
     typer.echo(summary)
 
 
+class Restarting:
+    """A child process started again whenever it exits with an error, until `stop()`.
+
+    An exit with status 0 means it was asked to stop (the worker's answer to SIGINT/SIGTERM,
+    e.g. Ctrl+C reaching the whole process group), so it is not restarted. The pause between
+    restarts doubles from `delay` up to 30 s and starts over once a run lasted a minute.
+    """
+
+    def __init__(self, name: str, args: Sequence[str], env: dict[str, str], delay: float = 2.0):
+        self.name, self.args, self.env, self.delay = name, list(args), env, delay
+        self.restarts = 0
+        self.proc: subprocess.Popen[bytes] | None = None
+        self._stopping = threading.Event()
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._keep, name="restarting", daemon=True)
+
+    def start(self) -> "Restarting":
+        self._thread.start()
+        return self
+
+    def _keep(self) -> None:
+        pause = self.delay
+        while True:
+            with self._lock:
+                if self._stopping.is_set():
+                    return
+                self.proc = proc = subprocess.Popen(self.args, env=self.env)
+            began = time.monotonic()
+            code = proc.wait()
+            if code == 0 or self._stopping.is_set():
+                return
+            pause = self.delay if time.monotonic() - began > 60 else pause
+            typer.secho(
+                f"The {self.name} exited with status {code}; starting it again in {pause:g} s",
+                fg=typer.colors.YELLOW,
+                err=True,
+            )
+            if self._stopping.wait(pause):
+                return
+            self.restarts += 1
+            pause = min(pause * 2, 30.0)
+
+    def stop(self, timeout: float = 10) -> None:
+        """SIGINT to the running child (then SIGKILL after `timeout`); no more restarts."""
+        with self._lock:
+            self._stopping.set()
+            proc = self.proc
+        if proc is not None and proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        self._thread.join(timeout=timeout)
+
+
 @app.command()
 def dev(
     port: int = typer.Option(8000, help="Port to listen on."),
@@ -133,8 +190,10 @@ def dev(
             typer.echo(await seed_demo())
 
     _run(prepare())
-    env = dict(os.environ)
-    worker_proc = subprocess.Popen([sys.executable, "-m", "api.cli", "worker"], env=env)
+    # The worker rides out Redis outages itself; should it exit for another reason, it is
+    # started again.
+    command = [sys.executable, "-m", "api.cli", "worker"]
+    worker_proc = Restarting("worker", command, dict(os.environ)).start()
     base = get_settings().base_domain
     typer.secho(
         f"\nMerit is running at http://localhost:{port} and http://demo.{base}:{port}\n"
@@ -150,11 +209,7 @@ def dev(
 
         uvicorn.run("api.main:create_app", factory=True, host="0.0.0.0", port=port)
     finally:
-        worker_proc.send_signal(signal.SIGINT)
-        try:
-            worker_proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            worker_proc.kill()
+        worker_proc.stop()
 
 
 @app.command()

@@ -1,12 +1,20 @@
 """arq worker: background functions and cron jobs of every domain."""
 
+import asyncio
+import dataclasses
 import importlib
 import logging
 import pkgutil
+import time
 from pathlib import Path
 from typing import Any
 
 from arq import cron
+from arq.connections import create_pool
+from arq.worker import Worker as ArqWorker
+from arq.worker import get_kwargs
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 import api
 from api.auth import sessions
@@ -30,7 +38,11 @@ async def purge_expired_sessions(_ctx: dict[str, Any]) -> int:
     return removed
 
 
-async def on_startup(_ctx: dict[str, Any]) -> None:
+async def on_startup(ctx: dict[str, Any]) -> None:
+    # arq calls this each time its loop (re)connects to Redis (Worker.main below): set up once.
+    if ctx.get("merit_started"):
+        return
+    ctx["merit_started"] = True
     settings = get_settings()
     configure_logging(settings)
     served = start_worker_metrics_server(settings.worker_metrics_port)
@@ -62,6 +74,84 @@ def domain_jobs() -> tuple[list[Any], list[Any]]:
 _functions, _crons = domain_jobs()
 
 
+# What a lost or refused Redis connection raises (redis-py wraps socket errors in its own).
+REDIS_DOWN: tuple[type[BaseException], ...] = (
+    RedisConnectionError,
+    RedisTimeoutError,
+    OSError,
+    asyncio.TimeoutError,
+)
+
+
+class Worker(ArqWorker):
+    """arq's worker, kept running through a Redis outage.
+
+    arq's own loop (`Worker.main`) ends with the first Redis error, and with it the process.
+    Here that loop runs again once Redis answers: meanwhile the process stays up, logs one
+    warning and probes Redis with a short backoff (0.5 s doubling up to 5 s). Jobs queued
+    while it was away (or kept by Redis across its restart) are picked up by the next poll; a
+    job that was running keeps running, and one that could not record its end is run again by
+    arq once its in-progress key expires, as after any worker crash.
+    """
+
+    first_retry_delay = 0.5
+    max_retry_delay = 5.0
+
+    async def main(self) -> None:
+        while True:
+            try:
+                await super().main()
+                return  # only in burst mode: the queue is empty
+            except REDIS_DOWN as exc:
+                lost_at = time.monotonic()
+                log.warning(
+                    "Redis is unreachable (%s: %s); the worker keeps running and takes jobs "
+                    "again when it answers (retrying every %g-%g s)",
+                    type(exc).__name__,
+                    exc,
+                    self.first_retry_delay,
+                    self.max_retry_delay,
+                )
+            delay = self.first_retry_delay
+            while True:
+                await asyncio.sleep(delay)
+                if await self._redis_answers():
+                    break
+                delay = min(delay * 2, self.max_retry_delay)
+            log.warning(
+                "Redis answers again after %.1f s; the worker takes jobs again",
+                time.monotonic() - lost_at,
+            )
+
+    async def _redis_answers(self) -> bool:
+        try:
+            pool = self.ctx.get("redis")  # arq's pool, once it has connected
+            if pool is not None:
+                await pool.ping()
+            else:  # Redis was down from the start: a connection of the probe's own
+                probe = await create_pool(self.redis_settings)
+                await probe.aclose()
+        except REDIS_DOWN:
+            return False
+        return True
+
+    async def close(self) -> None:
+        """arq's close, which needs Redis (it removes the health key) to run `on_shutdown`:
+        stopping during an outage still disposes of the database engine and exits cleanly."""
+        try:
+            await super().close()
+        except REDIS_DOWN as exc:
+            log.warning("Redis is unreachable at shutdown (%s); stopping anyway", exc)
+            if self.on_shutdown:
+                await self.on_shutdown(self.ctx)
+
+
+def run() -> None:
+    """`merit worker`: the worker with every function and cron job, until SIGINT/SIGTERM."""
+    configure_logging(get_settings())  # before on_startup: Redis may be down at start
+    Worker(**get_kwargs(WorkerSettings)).run()  # type: ignore[arg-type]
+
+
 class WorkerSettings:
     functions = _functions
     cron_jobs = _crons
@@ -70,6 +160,7 @@ class WorkerSettings:
     # The liveness key `arq --check` (and the compose health check) reads; short, so a dead
     # worker shows as unhealthy within a minute rather than an hour.
     health_check_interval = 30
-    redis_settings = redis_settings(get_settings().redis_url)
+    # No connection retries inside arq: Worker.main above retries, with backoff, for ever.
+    redis_settings = dataclasses.replace(redis_settings(get_settings().redis_url), conn_retries=0)
     job_timeout = 600
     keep_result = 3600
