@@ -22,15 +22,6 @@ after(async () => {
   await closeBrowser(b)
 })
 
-/**
- * A toast's text while a dialog is open: the modal dialog hides the rest of the page from the
- * accessibility tree (the toasts are still announced through their own live region), so the
- * role-based `toast` helper cannot see it.
- */
-function toastBehindDialog(page, text) {
-  return page.locator('[aria-label^="Notifications"]').getByText(text, { exact: true }).first()
-}
-
 /** A small, valid one-page PDF. */
 function pdf(text) {
   const objects = [
@@ -127,15 +118,25 @@ test('an employee is added, found, documented, archived, restored and deleted', 
   // Bad input first: a program is refused on sight; text bytes named .pdf are refused by the
   // server, which looks at the bytes, not the name.
   await fileInput.setInputFiles({ name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') })
-  await toastBehindDialog(page, 'Please select a PDF, Word document, image, or text file.').waitFor()
+  // (the toast raised inside the dialog is found by role: the dialog does not hide it)
+  await toast(page, 'Please select a PDF, Word document, image, or text file.').waitFor()
   await upload.getByText('Click to choose a file, or drop it here').waitFor()
   await fileInput.setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a PDF') })
   await upload.getByLabel('Document Type').selectOption('contract')
   await upload.getByRole('button', { name: 'Upload Document' }).click()
-  await toastBehindDialog(
+  const refused = toast(
     page,
     'Failed to upload document: Invalid file type. Please select a PDF, Word document, image, or text file.',
-  ).waitFor()
+  )
+  await refused.waitFor()
+  // Escape closes the dialog the user is in, not the toast it raised; then the toast.
+  await page.keyboard.press('Escape')
+  await upload.waitFor({ state: 'detached' })
+  assert.ok(await refused.isVisible(), 'the toast outlives the dialog it was raised in')
+  await page.keyboard.press('Escape')
+  await refused.waitFor({ state: 'hidden' })
+  await page.getByRole('button', { name: 'Upload Document' }).click()
+  await upload.waitFor()
   await fileInput.setInputFiles({
     name: 'employment-contract.pdf',
     mimeType: 'application/pdf',

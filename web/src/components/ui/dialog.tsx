@@ -1,9 +1,69 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
-import { forwardRef, type ComponentPropsWithoutRef, type ElementRef, type HTMLAttributes } from 'react'
+import {
+  createContext,
+  forwardRef,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentPropsWithoutRef,
+  type ElementRef,
+  type HTMLAttributes,
+} from 'react'
 import { cn } from '@/lib/utils'
 
-export const Dialog = DialogPrimitive.Root
+/**
+ * Escape belongs to the dialog the focus is in. Radix gives Escape only to its top layer, and a
+ * toast raised from inside a dialog is a newer layer than the dialog, so it would take the key
+ * and the dialog would stay open. The toaster hands such an Escape over with `passEscapeToDialog`.
+ */
+type EscapeHandler = (event: KeyboardEvent) => void
+const openContents = new Map<HTMLElement, EscapeHandler>()
+
+/**
+ * Give an Escape pressed in an open dialog to that dialog, which closes unless its
+ * `onEscapeKeyDown` prevents it. With the focus on nothing in particular (the body, e.g. after
+ * a pending button was disabled) the newest open dialog takes it. Returns whether a dialog did.
+ */
+export function passEscapeToDialog(event: KeyboardEvent): boolean {
+  const target = event.target
+  if (!(target instanceof Node)) return false
+  const contents = [...openContents.keys()]
+  const content =
+    contents.find((c) => c.contains(target)) ?? (target === target.ownerDocument?.body ? contents.at(-1) : undefined)
+  if (!content) return false
+  openContents.get(content)?.(event)
+  return true
+}
+
+const CloseDialogContext = createContext<() => void>(() => undefined)
+
+/** Radix's Dialog root (controlled or not) that also lets its content close it. */
+export function Dialog({
+  open: openProp,
+  defaultOpen = false,
+  onOpenChange,
+  ...props
+}: ComponentPropsWithoutRef<typeof DialogPrimitive.Root>) {
+  const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen)
+  const controlled = openProp !== undefined
+  const setOpen = useCallback(
+    (next: boolean) => {
+      if (!controlled) setUncontrolledOpen(next)
+      onOpenChange?.(next)
+    },
+    [controlled, onOpenChange],
+  )
+  const close = useCallback(() => setOpen(false), [setOpen])
+  return (
+    <CloseDialogContext.Provider value={close}>
+      <DialogPrimitive.Root open={controlled ? openProp : uncontrolledOpen} onOpenChange={setOpen} {...props} />
+    </CloseDialogContext.Provider>
+  )
+}
+
 export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogClose = DialogPrimitive.Close
 
@@ -13,27 +73,55 @@ interface DialogContentProps extends ComponentPropsWithoutRef<typeof DialogPrimi
 }
 
 export const DialogContent = forwardRef<ElementRef<typeof DialogPrimitive.Content>, DialogContentProps>(
-  ({ className, children, hideClose = false, ...props }, ref) => (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 animate-fade-in bg-slate-950/50 backdrop-blur-[2px]" />
-      <DialogPrimitive.Content
-        ref={ref}
-        className={cn(
-          'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 animate-dialog-in gap-4 overflow-y-auto rounded-xl border bg-card p-6 shadow-xl focus:outline-none',
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        {!hideClose && (
-          <DialogPrimitive.Close className="absolute right-4 top-4 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-            <X aria-hidden="true" className="size-4" />
-            <span className="sr-only">Close</span>
-          </DialogPrimitive.Close>
-        )}
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
-  ),
+  ({ className, children, hideClose = false, onEscapeKeyDown, ...props }, ref) => {
+    const close = useContext(CloseDialogContext)
+    const [node, setNode] = useState<HTMLDivElement | null>(null)
+    const setRefs = useCallback(
+      (element: HTMLDivElement | null) => {
+        setNode(element)
+        if (typeof ref === 'function') ref(element)
+        else if (ref) ref.current = element
+      },
+      [ref],
+    )
+    // The latest close and handler, so the registration below is made once per open content.
+    const latest = useRef({ close, onEscapeKeyDown })
+    useEffect(() => {
+      latest.current = { close, onEscapeKeyDown }
+    })
+    useEffect(() => {
+      if (!node) return
+      openContents.set(node, (event) => {
+        latest.current.onEscapeKeyDown?.(event)
+        if (!event.defaultPrevented) latest.current.close()
+      })
+      return () => {
+        openContents.delete(node)
+      }
+    }, [node])
+    return (
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 animate-fade-in bg-slate-950/50 backdrop-blur-[2px]" />
+        <DialogPrimitive.Content
+          ref={setRefs}
+          onEscapeKeyDown={onEscapeKeyDown}
+          className={cn(
+            'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 animate-dialog-in gap-4 overflow-y-auto rounded-xl border bg-card p-6 shadow-xl focus:outline-none',
+            className,
+          )}
+          {...props}
+        >
+          {children}
+          {!hideClose && (
+            <DialogPrimitive.Close className="absolute right-4 top-4 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+              <X aria-hidden="true" className="size-4" />
+              <span className="sr-only">Close</span>
+            </DialogPrimitive.Close>
+          )}
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    )
+  },
 )
 DialogContent.displayName = 'DialogContent'
 

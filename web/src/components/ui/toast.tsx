@@ -6,12 +6,20 @@ import { cn } from '@/lib/utils'
 
 export const ToastProvider = ToastPrimitive.Provider
 
+/**
+ * A modal dialog marks everything outside it aria-hidden (Radix's hideOthers) but leaves live
+ * regions alone, so the viewport is one: a toast raised from inside a dialog stays readable and
+ * its close button reachable (the fix proposed upstream for radix-ui/primitives#4115). "off" is
+ * the default politeness, so nothing is announced twice: Radix announces each toast through its
+ * own live region.
+ */
 export const ToastViewport = forwardRef<
   ElementRef<typeof ToastPrimitive.Viewport>,
   ComponentPropsWithoutRef<typeof ToastPrimitive.Viewport>
 >(({ className, ...props }, ref) => (
   <ToastPrimitive.Viewport
     ref={ref}
+    aria-live="off"
     className={cn(
       'fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[420px]',
       className,

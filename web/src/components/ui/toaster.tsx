@@ -1,3 +1,4 @@
+import { passEscapeToDialog } from './dialog'
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast'
 import { dismiss, useToast } from './use-toast'
 
@@ -16,6 +17,10 @@ export function Toaster() {
           open={open}
           onOpenChange={(next) => {
             if (!next) dismiss(id)
+          }}
+          // Escape pressed in a dialog closes the dialog, not a toast it raised (see dialog.tsx).
+          onEscapeKeyDown={(event) => {
+            if (passEscapeToDialog(event)) event.preventDefault()
           }}
         >
           <div className="grid gap-1">
