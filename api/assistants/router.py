@@ -47,7 +47,7 @@ def _reply(result: service.Answer) -> AssistantReply:
     "/api/admin/ai-assistant", response_model=AssistantReply, operation_id="askAiAssistant"
 )
 async def ask_ai_assistant(body: AssistantQuestion, caller: HelpCaller, db: PublicDb):
-    service.check_rate(caller)
+    await service.check_rate(caller)
     result = await service.answer(db, settings=get_settings(), kind="admin", question=body.message)
     return _reply(result)
 
@@ -56,6 +56,6 @@ async def ask_ai_assistant(body: AssistantQuestion, caller: HelpCaller, db: Publ
     "/api/review-assistant", response_model=AssistantReply, operation_id="askReviewAssistant"
 )
 async def ask_review_assistant(body: AssistantQuestion, principal: CanFillReviews, db: PublicDb):
-    service.check_rate(_org_key(principal))
+    await service.check_rate(_org_key(principal))
     result = await service.answer(db, settings=get_settings(), kind="review", question=body.message)
     return _reply(result)

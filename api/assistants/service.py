@@ -7,8 +7,6 @@ chat endpoint with the question; any model failure falls back to the retrieval a
 
 import logging
 import re
-import time
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -17,8 +15,9 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.assistants.corpus import ensure_synced
-from api.core.config import Settings
+from api.core.config import Settings, get_settings
 from api.core.errors import TooManyRequests
+from api.core.rate_limit import RateLimiter, shared_store_url
 
 log = logging.getLogger("merit.assistants")
 
@@ -288,39 +287,25 @@ async def answer(db: AsyncSession, *, settings: Settings, kind: Kind, question: 
     return Answer(response=compose(kind, hits, passages), sources=hits)
 
 
-class SlidingWindow:
-    """In-process per-key rate limit: at most `limit` events in any `window` seconds."""
-
-    def __init__(self, limit: int, window: float):
-        self.limit = limit
-        self.window = window
-        self._events: dict[str, deque[float]] = {}
-
-    def hit(self, key: str, now: float | None = None) -> float | None:
-        """Record an event; returns the seconds to wait instead when the key is over limit."""
-        now = time.monotonic() if now is None else now
-        events = self._events.setdefault(key, deque())
-        while events and events[0] <= now - self.window:
-            events.popleft()
-        if len(events) >= self.limit:
-            return events[0] + self.window - now
-        events.append(now)
-        if len(self._events) > 10_000:  # forget idle keys now and then
-            for k in [k for k, v in self._events.items() if not v or v[-1] <= now - self.window]:
-                del self._events[k]
-        return None
-
-    def reset(self) -> None:
-        self._events.clear()
-
-
+# At most this many questions per person in any minute, counted by every server process
+# together when MERIT_RATE_LIMIT_STORAGE=redis (api.core.rate_limit: fail open to counting in
+# this process while Redis is unreachable), else per process.
 QUESTIONS_PER_MINUTE = 20
-limiter = SlidingWindow(QUESTIONS_PER_MINUTE, 60.0)
+limiter: RateLimiter | None = None  # made on first use from the settings
 
 
-def check_rate(key: str) -> None:
-    wait = limiter.hit(key)
-    if wait is not None:
+def question_limiter() -> RateLimiter:
+    global limiter
+    if limiter is None:
+        limiter = RateLimiter(
+            f"{QUESTIONS_PER_MINUTE}/minute", redis_url=shared_store_url(get_settings())
+        )
+    return limiter
+
+
+async def check_rate(key: str) -> None:
+    allowed, wait = await question_limiter().hit("assistant", key)
+    if not allowed:
         seconds = max(1, int(wait) + 1)
         raise TooManyRequests(
             f"You're asking questions too quickly. Please wait {seconds} seconds and try again."

@@ -1,7 +1,6 @@
 """Pure ASGI middleware: request ids and the access log, the Origin check, security headers
 and cookie flags, request body limits, and the sign-in rate limit."""
 
-import asyncio
 import logging
 import re
 import time
@@ -9,10 +8,6 @@ import uuid
 from fnmatch import fnmatchcase
 from urllib.parse import urlsplit
 
-from limits import RateLimitItem
-from limits import parse as parse_rate_limit
-from limits.aio.storage import MemoryStorage, RedisStorage, Storage
-from limits.aio.strategies import MovingWindowRateLimiter
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.responses import JSONResponse
@@ -20,6 +15,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.core.config import MB, get_settings
 from api.core.observability import BODY_TOO_LARGE, RATE_LIMITED, record_request, request_id_var
+from api.core.rate_limit import RateLimiter
 
 log = logging.getLogger("merit.http")
 access_log = logging.getLogger("merit.access")
@@ -248,32 +244,19 @@ class BodyLimitMiddleware:
 # ------------------------------------------------------------------------------ rate limit
 
 
-def limits_storage_url(redis_url: str) -> str:
-    """REDIS_URL (redis://, rediss://, unix://) in the form the `limits` library takes."""
-    if redis_url.startswith("unix://"):
-        return "async+redis+unix://" + redis_url[len("unix://") :]
-    return "async+" + redis_url
-
-
 class RateLimitMiddleware:
     """A per-client limit (e.g. 20/minute per IP address) on the sign-in and reset endpoints,
-    a moving window from the `limits` library. Counts live in this process, or in Redis when
+    a moving window (api.core.rate_limit): counts live in this process, or in Redis when
     `redis_url` is given; if Redis fails, this process counts alone for a while (fail open),
     so a Redis outage never locks anyone out. The client address is the one uvicorn resolved
     (X-Forwarded-For from trusted proxies: FORWARDED_ALLOW_IPS)."""
-
-    RETRY_SHARED_AFTER = 30.0
 
     def __init__(
         self, app: ASGIApp, *, limit: str, patterns: list[str], redis_url: str | None = None
     ):
         self.app = app
-        self.item: RateLimitItem = parse_rate_limit(limit)
         self.patterns = patterns
-        self.redis_url = redis_url
-        self.local = MovingWindowRateLimiter(MemoryStorage())
-        self._shared: MovingWindowRateLimiter | None = None
-        self._shared_down_until = 0.0
+        self.limiter = RateLimiter(limit, redis_url=redis_url)
 
     def rule_for(self, path: str) -> str | None:
         for pattern in self.patterns:
@@ -281,42 +264,9 @@ class RateLimitMiddleware:
                 return pattern
         return None
 
-    def _shared_limiter(self) -> MovingWindowRateLimiter | None:
-        if not self.redis_url or time.monotonic() < self._shared_down_until:
-            return None
-        if self._shared is None:
-            storage: Storage = RedisStorage(
-                limits_storage_url(self.redis_url),
-                implementation="redispy",
-                key_prefix="merit:ratelimit",
-                socket_connect_timeout=0.5,
-                socket_timeout=0.5,
-            )
-            self._shared = MovingWindowRateLimiter(storage)
-        return self._shared
-
     async def _hit(self, rule: str, client: str) -> tuple[bool, float]:
         """(allowed, seconds until a slot frees) for one request."""
-        try:
-            shared = self._shared_limiter()
-            if shared is not None:
-                return await asyncio.wait_for(self._hit_on(shared, rule, client), 1.0)
-        except Exception as exc:
-            self._shared_down_until = time.monotonic() + self.RETRY_SHARED_AFTER
-            log.warning(
-                "rate limit store unreachable, counting in this process for %ds: %s",
-                self.RETRY_SHARED_AFTER,
-                str(exc) or type(exc).__name__,
-            )
-        return await self._hit_on(self.local, rule, client)
-
-    async def _hit_on(
-        self, limiter: MovingWindowRateLimiter, rule: str, client: str
-    ) -> tuple[bool, float]:
-        if await limiter.hit(self.item, rule, client):
-            return True, 0.0
-        stats = await limiter.get_window_stats(self.item, rule, client)
-        return False, max(1.0, stats.reset_time - time.time())
+        return await self.limiter.hit(rule, client)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] == "OPTIONS":

@@ -35,6 +35,7 @@ from api.assistants import service  # noqa: E402
 from api.assistants.corpus import sync_articles  # noqa: E402
 from api.auth import sessions  # noqa: E402
 from api.core.db import dispose_engine, public_session  # noqa: E402
+from api.core.rate_limit import RateLimiter  # noqa: E402
 from api.main import create_app  # noqa: E402
 from tenants.migrate import migrate_all  # noqa: E402
 from tenants.provision import NewTenant, create_tenant  # noqa: E402
@@ -63,7 +64,7 @@ async def main() -> None:
                 "forcePasswordChange": False,
             },
         )
-    service.limiter = service.SlidingWindow(10**9, 60)  # measuring, not rate limiting
+    service.limiter = RateLimiter("1000000000/minute")  # measuring, not rate limiting
     app = create_app()
     async with httpx.AsyncClient(
         transport=httpx.ASGITransport(app=app), base_url="http://localhost"

@@ -222,16 +222,6 @@ async def test_blank_questions_do_not_use_up_the_rate_limit(login, org):
     assert (await c.post(AI, json={"message": "How do I add an employee?"})).status_code == 200
 
 
-def test_the_sliding_window_frees_slots_as_time_passes():
-    window = service.SlidingWindow(2, 60)
-    assert window.hit("k", now=0) is None
-    assert window.hit("k", now=10) is None
-    assert window.hit("k", now=20) == pytest.approx(40)
-    assert window.hit("other", now=20) is None
-    assert window.hit("k", now=60.5) is None  # the event at 0 has left the window
-    assert window.hit("k", now=61) is not None
-
-
 def test_the_corpus_has_enough_real_articles_and_every_link_is_a_screen():
     articles = load_corpus()
     counts = {c: sum(a.collection == c for a in articles) for c in COLLECTIONS}

@@ -1,0 +1,84 @@
+"""Rate limits shared by every process through Redis, failing open to counting in this process.
+
+A moving window from the `limits` library: at most N hits per key in any window. Counts live in
+Redis when a `redis_url` is given (every server process and replica counts together), else in
+this process. If Redis fails, this process counts alone for `RETRY_SHARED_AFTER` seconds and
+then tries Redis again, so a Redis outage never locks anyone out. Used by the sign-in limit
+(api.core.middleware.RateLimitMiddleware) and the assistants' question limit.
+"""
+
+import asyncio
+import logging
+import time
+
+from limits import RateLimitItem
+from limits import parse as parse_rate_limit
+from limits.aio.storage import MemoryStorage, RedisStorage, Storage
+from limits.aio.strategies import MovingWindowRateLimiter
+
+from api.core.config import Settings
+
+log = logging.getLogger("merit.http")
+
+
+def limits_storage_url(redis_url: str) -> str:
+    """REDIS_URL (redis://, rediss://, unix://) in the form the `limits` library takes."""
+    if redis_url.startswith("unix://"):
+        return "async+redis+unix://" + redis_url[len("unix://") :]
+    return "async+" + redis_url
+
+
+def shared_store_url(settings: Settings) -> str | None:
+    """The Redis that rate limits share (MERIT_RATE_LIMIT_STORAGE=redis), else None."""
+    return settings.redis_url if settings.rate_limit_storage == "redis" else None
+
+
+class RateLimiter:
+    """`hit(*key)` counts one event for the key and says whether it is within the limit."""
+
+    RETRY_SHARED_AFTER = 30.0
+    SHARED_TIMEOUT = 1.0  # seconds for one hit on Redis before this process counts alone
+
+    def __init__(self, limit: str | RateLimitItem, *, redis_url: str | None = None):
+        self.item: RateLimitItem = parse_rate_limit(limit) if isinstance(limit, str) else limit
+        self.redis_url = redis_url
+        self.local = MovingWindowRateLimiter(MemoryStorage())
+        self._shared: MovingWindowRateLimiter | None = None
+        self._shared_down_until = 0.0
+
+    def _shared_limiter(self) -> MovingWindowRateLimiter | None:
+        if not self.redis_url or time.monotonic() < self._shared_down_until:
+            return None
+        if self._shared is None:
+            storage: Storage = RedisStorage(
+                limits_storage_url(self.redis_url),
+                implementation="redispy",
+                key_prefix="merit:ratelimit",
+                socket_connect_timeout=0.5,
+                socket_timeout=0.5,
+            )
+            self._shared = MovingWindowRateLimiter(storage)
+        return self._shared
+
+    async def hit(self, *key: str) -> tuple[bool, float]:
+        """(allowed, seconds until a slot frees) for one event of `key`."""
+        try:
+            shared = self._shared_limiter()
+            if shared is not None:
+                return await asyncio.wait_for(self._hit_on(shared, key), self.SHARED_TIMEOUT)
+        except Exception as exc:
+            self._shared_down_until = time.monotonic() + self.RETRY_SHARED_AFTER
+            log.warning(
+                "rate limit store unreachable, counting in this process for %ds: %s",
+                self.RETRY_SHARED_AFTER,
+                str(exc) or type(exc).__name__,
+            )
+        return await self._hit_on(self.local, key)
+
+    async def _hit_on(
+        self, limiter: MovingWindowRateLimiter, key: tuple[str, ...]
+    ) -> tuple[bool, float]:
+        if await limiter.hit(self.item, *key):
+            return True, 0.0
+        stats = await limiter.get_window_stats(self.item, *key)
+        return False, max(1.0, stats.reset_time - time.time())
