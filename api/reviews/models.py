@@ -92,6 +92,9 @@ class Review(TenantBase):
     reviewer_notes: Mapped[str | None] = mapped_column(Text)
     due_date: Mapped[date] = mapped_column(Date)
     completed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The first completion, kept when an admin reopens the review (completed_at is then null):
+    # completing it again does not move the employee's next review date a second time.
+    first_completed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()

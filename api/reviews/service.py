@@ -217,7 +217,7 @@ async def update(
     # so a completion is stamped (and the next review date moved) once.
     await session.refresh(
         review,
-        attribute_names=["status", "responses", "rating", "completed_at"],
+        attribute_names=["status", "responses", "rating", "completed_at", "first_completed_at"],
         with_for_update=True,
     )
     if review.status == "completed" and role != "admin":
@@ -246,13 +246,20 @@ async def update(
     review.status = status
     if newly_completed:
         review.completed_at = utcnow()
-        employee: Employee = review.employee
-        employee.next_review_date = next_review_date(
-            employee.next_review_date, employee.review_schedule, today
-        )
+        # The schedule moves on once per review: completing a review an admin reopened does
+        # not move the employee's next review date again.
+        if review.first_completed_at is None:
+            review.first_completed_at = review.completed_at
+            employee: Employee = review.employee
+            employee.next_review_date = next_review_date(
+                employee.next_review_date, employee.review_schedule, today
+            )
         # The work is done: its due and overdue reminders no longer apply.
         await session.execute(delete(Reminder).where(Reminder.review_id == review.id))
     elif not completing:
+        # Reopened (or not completed yet): completedAt is null (SPEC §4), and a completion is
+        # remembered, also one of a row that predates first_completed_at (an older backup).
+        review.first_completed_at = review.first_completed_at or review.completed_at
         review.completed_at = None
     await session.flush()
     return await _reload(session, review.id)

@@ -1,0 +1,123 @@
+"""A review an admin reopens and completes again moves the employee's next review date only
+once: the first completion is remembered (reviews.first_completed_at) while completedAt is
+null for the reopened review, as SPEC §4 has it."""
+
+from datetime import UTC, date, datetime, timedelta
+
+from sqlalchemy import text
+
+from api.core.db import get_engine, tenant_session
+from api.employees.models import Employee
+from api.reminders.models import Reminder
+from api.reviews.models import Review
+from api.reviews.schedule import add_months
+from tenants.migrate import migrate_tenants
+from tests.api.reviews.factories import (
+    GOOD_ANSWERS,
+    add_employee,
+    add_review,
+    add_template,
+    get_row,
+    reminders_of,
+)
+
+URL = "/api/reviews"
+TODAY = date.today()
+DUE = TODAY + timedelta(days=5)
+COMPLETE = {"status": "completed", "responses": GOOD_ANSWERS, "rating": 4}
+
+
+async def setup_review(org, **fields):
+    emp = await add_employee(org, next_review_date=DUE)
+    tpl = await add_template(org)
+    return await add_review(org, emp, tpl, DUE, **fields), emp
+
+
+async def add_reminder(org, emp: int, rid: int) -> None:
+    async with tenant_session(org.schema_name, org.id) as session:
+        session.add(
+            Reminder(employee_id=emp, review_id=rid, type="review_due", message="due", due_date=DUE)
+        )
+
+
+async def test_completing_a_reopened_review_again_does_not_move_the_date_twice(login, org):
+    rid, emp = await setup_review(org)
+    admin = await login(org, "admin")
+    first = await admin.put(f"{URL}/{rid}", json=COMPLETE)
+    assert first.status_code == 200, first.text
+    moved = add_months(DUE, 3)  # quarterly: one step after the date it was due
+    assert (await get_row(org, Employee, emp)).next_review_date == moved
+
+    # The admin reopens it: completedAt is null, the date stays where it is.
+    r = await admin.put(f"{URL}/{rid}", json={"status": "in_progress"})
+    assert r.status_code == 200, r.text
+    assert r.json()["status"] == "in_progress" and r.json()["completedAt"] is None
+    assert (await get_row(org, Employee, emp)).next_review_date == moved
+    await add_reminder(org, emp, rid)  # the reminder job may remind about it meanwhile
+
+    # Completed again (and once more, after another reopen): a fresh stamp, the same date.
+    for _ in range(2):
+        r = await admin.put(f"{URL}/{rid}", json=COMPLETE)
+        assert r.status_code == 200, r.text
+        body = r.json()
+        assert body["status"] == "completed"
+        stamped = datetime.fromisoformat(body["completedAt"].replace("Z", "+00:00"))
+        assert abs(stamped - datetime.now(UTC)) < timedelta(minutes=1)
+        assert (await get_row(org, Employee, emp)).next_review_date == moved
+        assert body["employee"]["nextReviewDate"] == moved.isoformat()
+        assert await reminders_of(org) == []  # its reminders are still done with
+        r = await admin.put(f"{URL}/{rid}", json={"status": "pending"})
+        assert r.status_code == 200 and r.json()["completedAt"] is None
+
+    # The first completion's stamp is the one remembered.
+    stamped = datetime.fromisoformat(first.json()["completedAt"].replace("Z", "+00:00"))
+    assert (await get_row(org, Review, rid)).first_completed_at == stamped
+
+
+async def test_a_review_completed_before_the_change_is_not_counted_twice_either(login, org):
+    """A completed row without first_completed_at (an older backup, or data written before
+    the column existed): reopening it keeps its completion in mind."""
+    done = datetime.now(UTC) - timedelta(days=3)
+    rid, emp = await setup_review(
+        org, status="completed", rating=3, responses=GOOD_ANSWERS, completed_at=done
+    )
+    assert (await get_row(org, Review, rid)).first_completed_at is None
+    admin = await login(org, "admin")
+    assert (await admin.put(f"{URL}/{rid}", json={"status": "in_progress"})).status_code == 200
+    assert (await get_row(org, Review, rid)).first_completed_at == done
+    r = await admin.put(f"{URL}/{rid}", json=COMPLETE)
+    assert r.status_code == 200, r.text
+    assert (await get_row(org, Employee, emp)).next_review_date == DUE
+
+
+async def test_two_reviews_of_one_employee_each_move_the_date_once(login, org):
+    rid, emp = await setup_review(org)
+    tpl = await add_template(org, name="Second template")
+    other = await add_review(org, emp, tpl, DUE + timedelta(days=30))
+    admin = await login(org, "admin")
+    assert (await admin.put(f"{URL}/{rid}", json=COMPLETE)).status_code == 200
+    assert (await admin.put(f"{URL}/{other}", json=COMPLETE)).status_code == 200
+    assert (await get_row(org, Employee, emp)).next_review_date == add_months(DUE, 6)
+
+
+async def test_the_migration_remembers_reviews_completed_before_it(org):
+    """Take one schema back to the revision before first_completed_at, complete a review
+    there, and migrate: the column is added and filled from completedAt."""
+    rid, _ = await setup_review(org)
+    done = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+    schema = org.schema_name
+    async with get_engine().begin() as conn:
+        await conn.exec_driver_sql(f'ALTER TABLE "{schema}".reviews DROP COLUMN first_completed_at')
+        await conn.exec_driver_sql(
+            f"UPDATE \"{schema}\".alembic_version SET version_num = '0001_tenant'"
+        )
+        await conn.execute(
+            text(f'UPDATE "{schema}".reviews SET status = \'completed\', rating = 4, '
+                 "completed_at = :done WHERE id = :id"),
+            {"done": done, "id": rid},
+        )  # fmt: skip
+    report = await migrate_tenants()
+    assert report.ok, report.failed
+    assert schema in report.upgraded
+    stored = await get_row(org, Review, rid)
+    assert (stored.completed_at, stored.first_completed_at) == (done, done)
