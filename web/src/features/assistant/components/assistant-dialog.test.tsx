@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
@@ -110,7 +110,8 @@ describe('AssistantDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Ask' }))
     expect(await screen.findByText('Failed to get AI response. Please try again.')).toBeInTheDocument()
 
-    await userEvent.click(screen.getByRole('button', { name: 'Close' }))
+    // (the dialog's Close: the error toast has one too, and it is not hidden behind the dialog)
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     await userEvent.click(screen.getByRole('button', { name: 'Reopen' }))
     expect(screen.getByLabelText('Your question')).toHaveValue('')

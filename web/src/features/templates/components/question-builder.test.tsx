@@ -19,7 +19,8 @@ function renderCreate() {
   return { fetchMock, onOpenChange, user: userEvent.setup() }
 }
 
-const questionItems = () => within(screen.getByRole('list')).getAllByRole('listitem', { name: /^Question \d+$/ })
+const questionItems = () =>
+  within(within(screen.getByRole('dialog')).getByRole('list')).getAllByRole('listitem', { name: /^Question \d+$/ })
 
 describe('QuestionBuilder', () => {
   it('never removes the last question, and removes others', async () => {
