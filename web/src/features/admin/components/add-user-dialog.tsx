@@ -4,8 +4,8 @@ import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FieldError } from '@/components/ui/field-error'
-import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import { ROLE_LABELS, ROLES } from '@/lib/roles'
@@ -82,11 +82,6 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     )
   })
 
-  const field = (name: keyof AddUserInput) => ({
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `user-${name}-error` : undefined,
-  })
-
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent>
@@ -98,22 +93,22 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="user-email">Email</Label>
-            <Input id="user-email" type="email" autoComplete="off" {...field('email')} {...register('email')} />
-            <FieldError id="user-email-error" message={errors.email?.message} />
-          </div>
+          <TextField
+            id="user-email"
+            label="Email"
+            type="email"
+            autoComplete="off"
+            error={errors.email?.message}
+            {...register('email')}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="user-firstName">First name</Label>
-              <Input id="user-firstName" {...field('firstName')} {...register('firstName')} />
-              <FieldError id="user-firstName-error" message={errors.firstName?.message} />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="user-lastName">Last name</Label>
-              <Input id="user-lastName" {...field('lastName')} {...register('lastName')} />
-              <FieldError id="user-lastName-error" message={errors.lastName?.message} />
-            </div>
+            <TextField
+              id="user-firstName"
+              label="First name"
+              error={errors.firstName?.message}
+              {...register('firstName')}
+            />
+            <TextField id="user-lastName" label="Last name" error={errors.lastName?.message} {...register('lastName')} />
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor="user-role">Role</Label>
@@ -125,17 +120,14 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               ))}
             </select>
           </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="user-password">First password</Label>
-            <Input
-              id="user-password"
-              type="password"
-              autoComplete="new-password"
-              {...field('password')}
-              {...register('password')}
-            />
-            <FieldError id="user-password-error" message={errors.password?.message} />
-          </div>
+          <TextField
+            id="user-password"
+            label="First password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
           <FieldError id="user-form-error" message={errors.root?.server?.message} />
           <DialogFooter>
             <Button variant="outline" onClick={() => close(false)}>

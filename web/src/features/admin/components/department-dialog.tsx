@@ -3,10 +3,7 @@ import { useEffect, useRef } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { FieldError } from '@/components/ui/field-error'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
-import { Textarea } from '@/components/ui/textarea'
+import { TextareaField, TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import { isDuplicateSlug, useCreateDepartment, useUpdateDepartment, type Department } from '../api/departments'
@@ -119,39 +116,21 @@ export function DepartmentDialog({ open, onOpenChange, department, organizationI
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="department-name">Name</Label>
-            <Input
-              id="department-name"
-              autoFocus
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? 'department-name-error' : undefined}
-              {...nameField}
-            />
-            <FieldError id="department-name-error" message={errors.name?.message} />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="department-slug">Slug</Label>
-            <Input
-              id="department-slug"
-              spellCheck={false}
-              aria-invalid={errors.slug ? true : undefined}
-              aria-describedby={errors.slug ? 'department-slug-error' : undefined}
-              {...slugField}
-            />
-            <FieldError id="department-slug-error" message={errors.slug?.message} />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="department-description">Description</Label>
-            <Textarea
-              id="department-description"
-              rows={3}
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={errors.description ? 'department-description-error' : undefined}
-              {...register('description')}
-            />
-            <FieldError id="department-description-error" message={errors.description?.message} />
-          </div>
+          <TextField id="department-name" label="Name" autoFocus error={errors.name?.message} {...nameField} />
+          <TextField
+            id="department-slug"
+            label="Slug"
+            spellCheck={false}
+            error={errors.slug?.message}
+            {...slugField}
+          />
+          <TextareaField
+            id="department-description"
+            label="Description"
+            rows={3}
+            error={errors.description?.message}
+            {...register('description')}
+          />
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

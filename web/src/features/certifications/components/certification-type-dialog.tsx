@@ -4,10 +4,7 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { FieldError } from '@/components/ui/field-error'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
-import { Textarea } from '@/components/ui/textarea'
+import { TextareaField, TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import {
@@ -130,11 +127,6 @@ export function CertificationTypeDialog({ open, onOpenChange, type }: Certificat
     }
   })
 
-  const field = (name: keyof FormValues) => ({
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `cert-type-${name}-error` : undefined,
-  })
-
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -147,41 +139,40 @@ export function CertificationTypeDialog({ open, onOpenChange, type }: Certificat
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="cert-type-name">Certification Name</Label>
-            <Input id="cert-type-name" placeholder="e.g. First Aid" autoComplete="off" {...field('name')} {...register('name')} />
-            <FieldError id="cert-type-name-error" message={errors.name?.message} />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="cert-type-description">Description</Label>
-            <Textarea id="cert-type-description" rows={3} {...field('description')} {...register('description')} />
-            <FieldError id="cert-type-description-error" message={errors.description?.message} />
-          </div>
+          <TextField
+            id="cert-type-name"
+            label="Certification Name"
+            placeholder="e.g. First Aid"
+            autoComplete="off"
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <TextareaField
+            id="cert-type-description"
+            label="Description"
+            rows={3}
+            error={errors.description?.message}
+            {...register('description')}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="cert-type-issuingOrganization">Issuing Organization</Label>
-              <Input
-                id="cert-type-issuingOrganization"
-                placeholder="e.g. Red Cross"
-                {...field('issuingOrganization')}
-                {...register('issuingOrganization')}
-              />
-              <FieldError id="cert-type-issuingOrganization-error" message={errors.issuingOrganization?.message} />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="cert-type-validityMonths">Validity (months)</Label>
-              <Input
-                id="cert-type-validityMonths"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={120}
-                placeholder="No expiry"
-                {...field('validityMonths')}
-                {...register('validityMonths')}
-              />
-              <FieldError id="cert-type-validityMonths-error" message={errors.validityMonths?.message} />
-            </div>
+            <TextField
+              id="cert-type-issuingOrganization"
+              label="Issuing Organization"
+              placeholder="e.g. Red Cross"
+              error={errors.issuingOrganization?.message}
+              {...register('issuingOrganization')}
+            />
+            <TextField
+              id="cert-type-validityMonths"
+              label="Validity (months)"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={120}
+              placeholder="No expiry"
+              error={errors.validityMonths?.message}
+              {...register('validityMonths')}
+            />
           </div>
           <label className="flex items-start gap-3 text-sm">
             <input type="checkbox" className="mt-0.5 size-4 accent-primary" {...register('isRequired')} />

@@ -3,10 +3,8 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { FieldError } from '@/components/ui/field-error'
-import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { Textarea } from '@/components/ui/textarea'
+import { TextareaField, TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/use-toast'
 import { DEFAULT_NOTE_AUTHOR, NOTE_CATEGORIES, useCreateEmployeeNote } from '../api/employee-notes'
 import { NativeSelect } from './native-select'
@@ -76,17 +74,7 @@ export function AddNoteDialog({ employeeId, open, onOpenChange }: AddNoteDialogP
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="note-date">Date</Label>
-              <Input
-                id="note-date"
-                type="date"
-                aria-invalid={errors.date ? true : undefined}
-                aria-describedby={errors.date ? 'note-date-error' : undefined}
-                {...register('date')}
-              />
-              <FieldError id="note-date-error" message={errors.date?.message} />
-            </div>
+            <TextField id="note-date" label="Date" type="date" error={errors.date?.message} {...register('date')} />
             <div className="flex flex-col gap-2">
               <Label htmlFor="note-category">Category</Label>
               <NativeSelect id="note-category" {...register('category')}>
@@ -95,18 +83,14 @@ export function AddNoteDialog({ employeeId, open, onOpenChange }: AddNoteDialogP
               </NativeSelect>
             </div>
           </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="note-text">Note</Label>
-            <Textarea
-              id="note-text"
-              rows={4}
-              placeholder="What happened, and why it matters"
-              aria-invalid={errors.note ? true : undefined}
-              aria-describedby={errors.note ? 'note-text-error' : undefined}
-              {...register('note')}
-            />
-            <FieldError id="note-text-error" message={errors.note?.message} />
-          </div>
+          <TextareaField
+            id="note-text"
+            label="Note"
+            rows={4}
+            placeholder="What happened, and why it matters"
+            error={errors.note?.message}
+            {...register('note')}
+          />
           <DialogFooter>
             <Button variant="outline" onClick={() => close(false)}>
               Cancel

@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FieldError } from '@/components/ui/field-error'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { Textarea } from '@/components/ui/textarea'
+import { TextareaField, TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import { cn } from '@/lib/utils'
@@ -235,23 +235,16 @@ export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadD
               </NativeSelect>
               <FieldError id="document-type-error" message={errors.documentType?.message} />
             </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="document-title">Title</Label>
-              <Input
-                id="document-title"
-                aria-invalid={errors.title ? true : undefined}
-                aria-describedby={errors.title ? 'document-title-error' : undefined}
-                {...register('title')}
-              />
-              <FieldError id="document-title-error" message={errors.title?.message} />
-            </div>
+            <TextField id="document-title" label="Title" error={errors.title?.message} {...register('title')} />
           </div>
 
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="document-description">Description</Label>
-            <Textarea id="document-description" rows={2} {...register('description')} />
-            <FieldError id="document-description-error" message={errors.description?.message} />
-          </div>
+          <TextareaField
+            id="document-description"
+            label="Description"
+            rows={2}
+            error={errors.description?.message}
+            {...register('description')}
+          />
 
           <div className="flex flex-col gap-2">
             <Label htmlFor="document-tags">Tags</Label>

@@ -5,9 +5,7 @@ import { useForm } from 'react-hook-form'
 import { Link, useSearch } from 'wouter'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
-import { FieldError } from '@/components/ui/field-error'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
+import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/use-toast'
 import { errorStatus } from '@/lib/api-client'
 import { useRequestPasswordReset } from '../api/request-reset'
@@ -115,31 +113,23 @@ export function ForgotPasswordPage() {
       </div>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {!orgFromLink && (
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="forgot-org">Organization code</Label>
-            <Input
-              id="forgot-org"
-              autoComplete="organization"
-              aria-invalid={errors.organizationCode ? true : undefined}
-              aria-describedby={errors.organizationCode ? 'forgot-org-error' : undefined}
-              {...register('organizationCode')}
-            />
-            <FieldError id="forgot-org-error" message={errors.organizationCode?.message} />
-          </div>
-        )}
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="forgot-email">Email address</Label>
-          <Input
-            id="forgot-email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'forgot-email-error' : undefined}
-            {...register('email')}
+          <TextField
+            id="forgot-org"
+            label="Organization code"
+            autoComplete="organization"
+            error={errors.organizationCode?.message}
+            {...register('organizationCode')}
           />
-          <FieldError id="forgot-email-error" message={errors.email?.message} />
-        </div>
+        )}
+        <TextField
+          id="forgot-email"
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <Button type="submit" size="lg" disabled={request.isPending}>
           {request.isPending ? 'Sending...' : 'Send Reset Link'}
         </Button>

@@ -1,7 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form'
-import { FieldError } from '@/components/ui/field-error'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
+import { TextField } from '@/components/ui/text-field'
 
 interface NewPasswordFieldsProps {
   /** Prefix of the inputs' ids ('reset' → reset-new-password, reset-confirm-password). */
@@ -27,18 +25,15 @@ export function NewPasswordFields({
     { id: `${idPrefix}-confirm-password`, label: 'Confirm password', props: confirmPassword, error: confirmPasswordError },
   ]
   return fields.map(({ id, label, props, error, autoFocus: focus }) => (
-    <div key={id} className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        type="password"
-        autoComplete="new-password"
-        autoFocus={focus}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...props}
-      />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    <TextField
+      key={id}
+      id={id}
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      autoFocus={focus}
+      error={error}
+      {...props}
+    />
   ))
 }

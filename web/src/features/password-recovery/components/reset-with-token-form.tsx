@@ -5,9 +5,7 @@ import { useForm } from 'react-hook-form'
 import { Link } from 'wouter'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
-import { FieldError } from '@/components/ui/field-error'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
+import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import { useConfirmPasswordReset } from '../api/confirm-reset'
@@ -77,18 +75,14 @@ export function ResetWithTokenForm({ initialToken = '' }: { initialToken?: strin
         </p>
       </div>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="reset-token">Reset token</Label>
-          <Input
-            id="reset-token"
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={errors.token ? true : undefined}
-            aria-describedby={errors.token ? 'reset-token-error' : undefined}
-            {...register('token')}
-          />
-          <FieldError id="reset-token-error" message={errors.token?.message} />
-        </div>
+        <TextField
+          id="reset-token"
+          label="Reset token"
+          autoComplete="off"
+          spellCheck={false}
+          error={errors.token?.message}
+          {...register('token')}
+        />
         <NewPasswordFields
           idPrefix="reset"
           newPassword={register('newPassword')}

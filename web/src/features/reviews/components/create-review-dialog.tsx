@@ -5,8 +5,8 @@ import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FieldError } from '@/components/ui/field-error'
-import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import { humanize } from '@/lib/format'
@@ -155,18 +155,14 @@ export function CreateReviewDialog({ open, onOpenChange, templateId }: CreateRev
                 ))}
               </NativeSelect>
             </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="review-due">Due date</Label>
-              <Input
-                id="review-due"
-                type="date"
-                min={localToday()}
-                aria-invalid={errors.dueDate ? true : undefined}
-                aria-describedby={errors.dueDate ? 'review-due-error' : undefined}
-                {...register('dueDate')}
-              />
-              <FieldError id="review-due-error" message={errors.dueDate?.message} />
-            </div>
+            <TextField
+              id="review-due"
+              label="Due date"
+              type="date"
+              min={localToday()}
+              error={errors.dueDate?.message}
+              {...register('dueDate')}
+            />
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>

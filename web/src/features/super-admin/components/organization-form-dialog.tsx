@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FieldError } from '@/components/ui/field-error'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { Textarea } from '@/components/ui/textarea'
+import { TextareaField, TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import { useCreateOrganization, type CreateOrganizationBody } from '../api/create-organization'
@@ -152,21 +152,20 @@ export function OrganizationFormDialog({ open, onOpenChange, organization }: Org
         </DialogHeader>
 
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-2 sm:col-span-2">
-            <Label htmlFor={`${ids}-name`}>Organization Name *</Label>
-            <Input
-              {...field('name')}
-              autoFocus
-              {...register('name', {
-                onChange: (event) => {
-                  if (!subdomainTouched) {
-                    setValue('subdomain', deriveSubdomain(event.target.value), { shouldValidate: isSubmitted })
-                  }
-                },
-              })}
-            />
-            {error('name')}
-          </div>
+          <TextField
+            id={`${ids}-name`}
+            label="Organization Name *"
+            className="sm:col-span-2"
+            autoFocus
+            error={errors.name?.message}
+            {...register('name', {
+              onChange: (event) => {
+                if (!subdomainTouched) {
+                  setValue('subdomain', deriveSubdomain(event.target.value), { shouldValidate: isSubmitted })
+                }
+              },
+            })}
+          />
 
           <div className="flex flex-col gap-2 sm:col-span-2">
             <Label htmlFor={`${ids}-subdomain`}>Subdomain *</Label>
@@ -186,17 +185,22 @@ export function OrganizationFormDialog({ open, onOpenChange, organization }: Org
             )}
           </div>
 
-          <div className="flex flex-col gap-2 sm:col-span-2">
-            <Label htmlFor={`${ids}-description`}>Description</Label>
-            <Textarea rows={2} {...field('description')} {...register('description')} />
-            {error('description')}
-          </div>
+          <TextareaField
+            id={`${ids}-description`}
+            label="Description"
+            className="sm:col-span-2"
+            rows={2}
+            error={errors.description?.message}
+            {...register('description')}
+          />
 
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${ids}-industry`}>Industry</Label>
-            <Input {...field('industry')} placeholder="e.g. Technology" {...register('industry')} />
-            {error('industry')}
-          </div>
+          <TextField
+            id={`${ids}-industry`}
+            label="Industry"
+            placeholder="e.g. Technology"
+            error={errors.industry?.message}
+            {...register('industry')}
+          />
 
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${ids}-size`}>Size</Label>
@@ -215,17 +219,23 @@ export function OrganizationFormDialog({ open, onOpenChange, organization }: Org
             {error('size')}
           </div>
 
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${ids}-logoUrl`}>Logo URL</Label>
-            <Input {...field('logoUrl')} type="url" placeholder="https://" {...register('logoUrl')} />
-            {error('logoUrl')}
-          </div>
+          <TextField
+            id={`${ids}-logoUrl`}
+            label="Logo URL"
+            type="url"
+            placeholder="https://"
+            error={errors.logoUrl?.message}
+            {...register('logoUrl')}
+          />
 
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${ids}-adminEmail`}>Admin Email</Label>
-            <Input {...field('adminEmail')} type="email" placeholder="admin@company.com" {...register('adminEmail')} />
-            {error('adminEmail')}
-          </div>
+          <TextField
+            id={`${ids}-adminEmail`}
+            label="Admin Email"
+            type="email"
+            placeholder="admin@company.com"
+            error={errors.adminEmail?.message}
+            {...register('adminEmail')}
+          />
 
           {mode === 'edit' && (
             <label className="flex items-start gap-3 rounded-lg border p-3 sm:col-span-2">

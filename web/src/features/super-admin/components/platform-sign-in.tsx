@@ -3,9 +3,7 @@ import { CircleAlert, KeyRound, LogIn, ShieldCheck } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
-import { FieldError } from '@/components/ui/field-error'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
+import { TextField } from '@/components/ui/text-field'
 import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api-client'
@@ -91,31 +89,23 @@ function LocalSignInForm() {
         No external sign-in provider is configured on this server: sign in with a local platform admin (created with{' '}
         <code className="rounded bg-muted px-1">merit platform-admin create</code>).
       </p>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="platform-email">E-mail</Label>
-        <Input
-          id="platform-email"
-          type="email"
-          autoComplete="username"
-          autoFocus
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'platform-email-error' : undefined}
-          {...register('email')}
-        />
-        <FieldError id="platform-email-error" message={errors.email?.message} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="platform-password">Password</Label>
-        <Input
-          id="platform-password"
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? 'platform-password-error' : undefined}
-          {...register('password')}
-        />
-        <FieldError id="platform-password-error" message={errors.password?.message} />
-      </div>
+      <TextField
+        id="platform-email"
+        label="E-mail"
+        type="email"
+        autoComplete="username"
+        autoFocus
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        id="platform-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
       <Button type="submit" size="lg" disabled={login.isPending}>
         <KeyRound aria-hidden="true" />
         {login.isPending ? 'Signing in...' : 'Sign In'}

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button'
 import { FieldError } from '@/components/ui/field-error'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { Textarea } from '@/components/ui/textarea'
+import { TextareaField } from '@/components/ui/text-field'
 import { QUESTION_TYPES, QUESTION_TYPE_LABELS } from '../api/get-templates'
 import { NativeSelect } from './native-select'
 import { blankQuestion, MAX_QUESTIONS, SCALES, type TemplateFormValues } from './template-form'
@@ -115,18 +115,14 @@ function QuestionEditor({
           </Button>
         </div>
       </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${base}-text`}>Question text</Label>
-        <Textarea
-          id={`${base}-text`}
-          rows={2}
-          placeholder="e.g. How well does this person communicate with the team?"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${base}-text-error` : undefined}
-          {...register(`questions.${index}.question`)}
-        />
-        <FieldError id={`${base}-text-error`} message={error?.message} />
-      </div>
+      <TextareaField
+        id={`${base}-text`}
+        label="Question text"
+        rows={2}
+        placeholder="e.g. How well does this person communicate with the team?"
+        error={error?.message}
+        {...register(`questions.${index}.question`)}
+      />
       <div className="grid gap-3 sm:grid-cols-3">
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${base}-type`}>Type</Label>

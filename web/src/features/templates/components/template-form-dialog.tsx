@@ -3,10 +3,7 @@ import { useEffect } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { FieldError } from '@/components/ui/field-error'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
-import { Textarea } from '@/components/ui/textarea'
+import { TextareaField, TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import type { Template } from '../api/get-templates'
@@ -96,29 +93,21 @@ export function TemplateFormDialog({ open, onOpenChange, template }: TemplateFor
         </DialogHeader>
         <FormProvider {...form}>
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="template-name">Template name</Label>
-              <Input
-                id="template-name"
-                placeholder="e.g. Quarterly Engineering Review"
-                aria-invalid={errors.name ? true : undefined}
-                aria-describedby={errors.name ? 'template-name-error' : undefined}
-                {...register('name')}
-              />
-              <FieldError id="template-name-error" message={errors.name?.message} />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="template-description">Description</Label>
-              <Textarea
-                id="template-description"
-                rows={2}
-                placeholder="What this template is for"
-                aria-invalid={errors.description ? true : undefined}
-                aria-describedby={errors.description ? 'template-description-error' : undefined}
-                {...register('description')}
-              />
-              <FieldError id="template-description-error" message={errors.description?.message} />
-            </div>
+            <TextField
+              id="template-name"
+              label="Template name"
+              placeholder="e.g. Quarterly Engineering Review"
+              error={errors.name?.message}
+              {...register('name')}
+            />
+            <TextareaField
+              id="template-description"
+              label="Description"
+              rows={2}
+              placeholder="What this template is for"
+              error={errors.description?.message}
+              {...register('description')}
+            />
             <QuestionBuilder />
             <DialogFooter>
               <Button variant="outline" onClick={() => onOpenChange(false)}>
