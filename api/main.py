@@ -20,11 +20,21 @@ from api.core.errors import install_error_handlers
 from api.core.middleware import BodyLimitMiddleware, RateLimitMiddleware, RequestContextMiddleware
 from api.core.observability import configure_logging
 
+# Requests are matched against the routes one by one, in order (about 100 of them), so the
+# domains behind the busiest screens come first; the rest follow by name. No two domains share
+# a path and method, so the order never changes which route answers.
+BUSIEST_DOMAINS = ("employees", "reviews", "dashboard", "reminders", "notes", "auth")
+
+
+def _route_order(name: str) -> tuple[int, str]:
+    busy = BUSIEST_DOMAINS.index(name) if name in BUSIEST_DOMAINS else len(BUSIEST_DOMAINS)
+    return busy, name
+
 
 def domain_routers() -> list[APIRouter]:
-    """Every api/<domain>/router.py that defines `router`, in a stable order."""
+    """Every api/<domain>/router.py that defines `router`, busiest first, then by name."""
     routers = []
-    for info in sorted(pkgutil.iter_modules(api.__path__), key=lambda m: m.name):
+    for info in sorted(pkgutil.iter_modules(api.__path__), key=lambda m: _route_order(m.name)):
         if info.ispkg and (Path(api.__path__[0]) / info.name / "router.py").is_file():
             module = importlib.import_module(f"api.{info.name}.router")
             routers.append(module.router)

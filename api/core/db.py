@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import MetaData, event
 from sqlalchemy.exc import InvalidatePoolError
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, object_session
 
 from api.core.config import get_settings
@@ -128,11 +128,12 @@ def _option_engine(engine: AsyncEngine, schema: str | None) -> AsyncEngine:
 
 
 @asynccontextmanager
-async def catalog_reader() -> AsyncIterator[AsyncSession]:
+async def catalog_reader() -> AsyncIterator[AsyncConnection]:
     """A read-only look at the platform catalog outside any transaction (autocommit): no
-    BEGIN/COMMIT round trips, for the lookups every request makes."""
-    async with AsyncSession(_catalog_engine(), expire_on_commit=False) as session:
-        yield session
+    BEGIN/COMMIT round trips, for the lookups every request makes. A Core connection: no ORM
+    session to set up for a single query."""
+    async with _catalog_engine().connect() as connection:
+        yield connection
 
 
 @asynccontextmanager
