@@ -19,6 +19,7 @@ from api.core.db import dispose_engine
 from api.core.errors import install_error_handlers
 from api.core.middleware import BodyLimitMiddleware, RateLimitMiddleware, RequestContextMiddleware
 from api.core.observability import configure_logging
+from api.core.rate_limit import shared_store_url
 
 # Requests are matched against the routes one by one, in order (about 100 of them), so the
 # domains behind the busiest screens come first; the rest follow by name. No two domains share
@@ -100,7 +101,7 @@ def create_app() -> FastAPI:
         RateLimitMiddleware,
         limit=settings.sign_in_rate_limit,
         patterns=settings.rate_limit_paths,
-        redis_url=settings.redis_url if settings.rate_limit_storage == "redis" else None,
+        redis_url=shared_store_url(settings),
     )
     app.add_middleware(RequestContextMiddleware)
     for router in domain_routers():
