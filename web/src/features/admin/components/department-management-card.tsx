@@ -2,17 +2,16 @@ import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import { useDeleteDepartment, useDepartments, type Department } from '../api/departments'
 import { ConfirmDialog } from './confirm-dialog'
 import { DepartmentDialog } from './department-dialog'
+import { ListCard } from './list-card'
 
 /** Department Management (SPEC §2): list, create, edit and delete departments. */
 export function DepartmentManagementCard({ organizationId }: { organizationId?: number }) {
-  const { data, isPending, isError } = useDepartments()
+  const departments = useDepartments()
   const remove = useDeleteDepartment()
   const [editing, setEditing] = useState<Department | null>(null)
   const [creating, setCreating] = useState(false)
@@ -37,63 +36,43 @@ export function DepartmentManagementCard({ organizationId }: { organizationId?: 
   }
 
   return (
-    <Card>
-      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="flex flex-col gap-1.5">
-          <CardTitle>Department Management</CardTitle>
-          <CardDescription>The departments employees belong to.</CardDescription>
-        </div>
+    <ListCard
+      title="Department Management"
+      description="The departments employees belong to."
+      action={
         <Button onClick={() => setCreating(true)}>
           <Plus aria-hidden="true" />
           Add Department
         </Button>
-      </CardHeader>
-      <CardContent>
-        {isPending ? (
-          <div className="flex flex-col gap-2" aria-busy="true">
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-12 w-full" />
-            ))}
+      }
+      list={departments}
+      label="Departments"
+      errorText="The departments could not be loaded."
+      emptyText="No departments yet."
+      renderItem={(department) => (
+        <>
+          <div className="min-w-0 flex-1">
+            <p className="flex flex-wrap items-center gap-2 font-medium">
+              {department.name}
+              <span className="font-mono text-xs text-muted-foreground">{department.slug}</span>
+              {department.isDefault && <Badge variant="outline">Default</Badge>}
+            </p>
+            {department.description && <p className="truncate text-sm text-muted-foreground">{department.description}</p>}
           </div>
-        ) : isError ? (
-          <p className="text-sm text-destructive">The departments could not be loaded.</p>
-        ) : data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No departments yet.</p>
-        ) : (
-          <ul aria-label="Departments" className="divide-y rounded-lg border">
-            {data.map((department) => (
-              <li key={department.id} className="flex items-center gap-3 px-4 py-3">
-                <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-center gap-2 font-medium">
-                    {department.name}
-                    <span className="font-mono text-xs text-muted-foreground">{department.slug}</span>
-                    {department.isDefault && <Badge variant="outline">Default</Badge>}
-                  </p>
-                  {department.description && (
-                    <p className="truncate text-sm text-muted-foreground">{department.description}</p>
-                  )}
-                </div>
-                {department.employeeCount !== undefined && (
-                  <span className="hidden text-sm text-muted-foreground sm:inline">
-                    {department.employeeCount} {department.employeeCount === 1 ? 'employee' : 'employees'}
-                  </span>
-                )}
-                <Button variant="ghost" size="icon" aria-label={`Edit ${department.name}`} onClick={() => setEditing(department)}>
-                  <Pencil aria-hidden="true" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Delete ${department.name}`}
-                  onClick={() => setDeleting(department)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
+          {department.employeeCount !== undefined && (
+            <span className="hidden text-sm text-muted-foreground sm:inline">
+              {department.employeeCount} {department.employeeCount === 1 ? 'employee' : 'employees'}
+            </span>
+          )}
+          <Button variant="ghost" size="icon" aria-label={`Edit ${department.name}`} onClick={() => setEditing(department)}>
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button variant="ghost" size="icon" aria-label={`Delete ${department.name}`} onClick={() => setDeleting(department)}>
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </>
+      )}
+    >
       <DepartmentDialog
         open={creating || editing !== null}
         department={editing}
@@ -114,6 +93,6 @@ export function DepartmentManagementCard({ organizationId }: { organizationId?: 
         busy={remove.isPending}
         onConfirm={confirmDelete}
       />
-    </Card>
+    </ListCard>
   )
 }

@@ -2,8 +2,6 @@ import { Trash2, UserPlus } from 'lucide-react'
 import { useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import { getInitials } from '@/lib/format'
@@ -11,6 +9,7 @@ import { ROLE_LABELS } from '@/lib/roles'
 import { useCurrentUser, useDeleteUser, useUsers, type User } from '../api/users'
 import { AddUserDialog } from './add-user-dialog'
 import { ConfirmDialog } from './confirm-dialog'
+import { ListCard } from './list-card'
 
 function displayName(user: User): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email
@@ -18,7 +17,7 @@ function displayName(user: User): string {
 
 /** User Management (SPEC §2): list, add and remove the people who sign in with their own account. */
 export function UserManagementCard() {
-  const { data, isPending, isError } = useUsers()
+  const users = useUsers()
   const { data: me } = useCurrentUser()
   const remove = useDeleteUser()
   const [adding, setAdding] = useState(false)
@@ -39,66 +38,51 @@ export function UserManagementCard() {
   }
 
   return (
-    <Card>
-      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="flex flex-col gap-1.5">
-          <CardTitle>User Management</CardTitle>
-          <CardDescription>People who sign in with their own email and password.</CardDescription>
-        </div>
+    <ListCard
+      title="User Management"
+      description="People who sign in with their own email and password."
+      action={
         <Button onClick={() => setAdding(true)}>
           <UserPlus aria-hidden="true" />
           Add User
         </Button>
-      </CardHeader>
-      <CardContent>
-        {isPending ? (
-          <div className="flex flex-col gap-2" aria-busy="true">
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-12 w-full" />
-            ))}
-          </div>
-        ) : isError ? (
-          <p className="text-sm text-destructive">The users could not be loaded.</p>
-        ) : data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            No users yet. Add people so they can sign in with their own account.
-          </p>
-        ) : (
-          <ul aria-label="Users" className="divide-y rounded-lg border">
-            {data.map((user) => {
-              const isMe = me?.id === user.id
-              return (
-                <li key={user.id} className="flex items-center gap-3 px-4 py-3">
-                  <span
-                    aria-hidden="true"
-                    className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-semibold text-primary"
-                  >
-                    {getInitials(user.firstName, user.lastName)}
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium">
-                      {displayName(user)}
-                      {isMe && <span className="ml-2 text-xs text-muted-foreground">(you)</span>}
-                    </p>
-                    <p className="truncate text-sm text-muted-foreground">{user.email}</p>
-                  </div>
-                  <Badge variant={user.role === 'admin' ? 'default' : 'secondary'}>{ROLE_LABELS[user.role]}</Badge>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Remove ${displayName(user)}`}
-                    disabled={isMe}
-                    title={isMe ? 'You cannot remove your own account' : undefined}
-                    onClick={() => setRemoving(user)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </li>
-              )
-            })}
-          </ul>
-        )}
-      </CardContent>
+      }
+      list={users}
+      label="Users"
+      errorText="The users could not be loaded."
+      emptyText="No users yet. Add people so they can sign in with their own account."
+      renderItem={(user) => {
+        const isMe = me?.id === user.id
+        return (
+          <>
+            <span
+              aria-hidden="true"
+              className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-semibold text-primary"
+            >
+              {getInitials(user.firstName, user.lastName)}
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium">
+                {displayName(user)}
+                {isMe && <span className="ml-2 text-xs text-muted-foreground">(you)</span>}
+              </p>
+              <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+            </div>
+            <Badge variant={user.role === 'admin' ? 'default' : 'secondary'}>{ROLE_LABELS[user.role]}</Badge>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Remove ${displayName(user)}`}
+              disabled={isMe}
+              title={isMe ? 'You cannot remove your own account' : undefined}
+              onClick={() => setRemoving(user)}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </>
+        )
+      }}
+    >
       <AddUserDialog open={adding} onOpenChange={setAdding} />
       <ConfirmDialog
         open={removing !== null}
@@ -109,6 +93,6 @@ export function UserManagementCard() {
         busy={remove.isPending}
         onConfirm={confirmRemove}
       />
-    </Card>
+    </ListCard>
   )
 }
