@@ -1,8 +1,21 @@
 """Dashboard figures (SPEC §2) in one round trip, and the Recent Activity feed."""
 
 from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
 
-from sqlalchemy import ColumnElement, case, exists, func, literal, select, union_all
+from sqlalchemy import (
+    ColumnElement,
+    Date,
+    DateTime,
+    Select,
+    bindparam,
+    case,
+    exists,
+    func,
+    literal,
+    select,
+    union_all,
+)
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.dashboard.schemas import ActivityItem, DashboardStats
@@ -20,11 +33,9 @@ def _local_midnight(day: date) -> datetime:
     return datetime.combine(day, time.min).astimezone().astimezone(UTC)
 
 
-async def stats(*, session: AsyncSession, today: date) -> DashboardStats:
-    """Total Employees: active employees. Reviews Due: open reviews of active employees due
-    from today to 7 days ahead. Completed Reviews: completed this calendar quarter.
-    Avg Rating: over every completed review with a rating, two decimals, 0 when none."""
-    start = quarter_start(today)
+def _stats_query() -> Select[Any]:
+    """The four figures in one statement, built once (building it costs more CPU than
+    running it): the dates are bound per call."""
     # One scan of employees serves both the total and the "not archived" filter on reviews
     # (archived people are few; the anti-join against them is a small hash).
     archived = (
@@ -39,8 +50,8 @@ async def stats(*, session: AsyncSession, today: date) -> DashboardStats:
         .select_from(Review)
         .where(
             Review.status != "completed",
-            Review.due_date >= today,
-            Review.due_date <= today + timedelta(days=DUE_WINDOW_DAYS),
+            Review.due_date >= bindparam("due_from", type_=Date),
+            Review.due_date <= bindparam("due_until", type_=Date),
             ~exists().where(archived.c.id == Review.employee_id),
         )
     ).scalar_subquery()
@@ -49,8 +60,8 @@ async def stats(*, session: AsyncSession, today: date) -> DashboardStats:
         .select_from(Review)
         .where(
             Review.status == "completed",
-            Review.completed_at >= _local_midnight(start),
-            Review.completed_at < _local_midnight(add_months(start, 3)),
+            Review.completed_at >= bindparam("quarter_from", type_=DateTime(timezone=True)),
+            Review.completed_at < bindparam("quarter_until", type_=DateTime(timezone=True)),
         )
     ).scalar_subquery()
     average = (
@@ -58,7 +69,24 @@ async def stats(*, session: AsyncSession, today: date) -> DashboardStats:
         .where(Review.status == "completed", Review.rating.is_not(None))
         .scalar_subquery()
     )
-    row = (await session.execute(select(total, due, completed, average))).one()
+    return select(total, due, completed, average)
+
+
+_STATS = _stats_query()
+
+
+async def stats(*, session: AsyncSession, today: date) -> DashboardStats:
+    """Total Employees: active employees. Reviews Due: open reviews of active employees due
+    from today to 7 days ahead. Completed Reviews: completed this calendar quarter.
+    Avg Rating: over every completed review with a rating, two decimals, 0 when none."""
+    start = quarter_start(today)
+    dates = {
+        "due_from": today,
+        "due_until": today + timedelta(days=DUE_WINDOW_DAYS),
+        "quarter_from": _local_midnight(start),
+        "quarter_until": _local_midnight(add_months(start, 3)),
+    }
+    row = (await session.execute(_STATS, dates)).one()
     return DashboardStats(
         total_employees=row[0],
         reviews_due=row[1],
