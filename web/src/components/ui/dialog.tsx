@@ -13,30 +13,7 @@ import {
   type HTMLAttributes,
 } from 'react'
 import { cn } from '@/lib/utils'
-
-/**
- * Escape belongs to the dialog the focus is in. Radix gives Escape only to its top layer, and a
- * toast raised from inside a dialog is a newer layer than the dialog, so it would take the key
- * and the dialog would stay open. The toaster hands such an Escape over with `passEscapeToDialog`.
- */
-type EscapeHandler = (event: KeyboardEvent) => void
-const openContents = new Map<HTMLElement, EscapeHandler>()
-
-/**
- * Give an Escape pressed in an open dialog to that dialog, which closes unless its
- * `onEscapeKeyDown` prevents it. With the focus on nothing in particular (the body, e.g. after
- * a pending button was disabled) the newest open dialog takes it. Returns whether a dialog did.
- */
-export function passEscapeToDialog(event: KeyboardEvent): boolean {
-  const target = event.target
-  if (!(target instanceof Node)) return false
-  const contents = [...openContents.keys()]
-  const content =
-    contents.find((c) => c.contains(target)) ?? (target === target.ownerDocument?.body ? contents.at(-1) : undefined)
-  if (!content) return false
-  openContents.get(content)?.(event)
-  return true
-}
+import { registerDialogContent } from './dialog-escape'
 
 const CloseDialogContext = createContext<() => void>(() => undefined)
 
@@ -91,13 +68,11 @@ export const DialogContent = forwardRef<ElementRef<typeof DialogPrimitive.Conten
     })
     useEffect(() => {
       if (!node) return
-      openContents.set(node, (event) => {
+      // An Escape the toaster hands over (see dialog-escape.ts) is handled as Radix would.
+      return registerDialogContent(node, (event) => {
         latest.current.onEscapeKeyDown?.(event)
         if (!event.defaultPrevented) latest.current.close()
       })
-      return () => {
-        openContents.delete(node)
-      }
     }, [node])
     return (
       <DialogPrimitive.Portal>

@@ -1,4 +1,4 @@
-import { passEscapeToDialog } from './dialog'
+import { passEscapeToDialog } from './dialog-escape'
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast'
 import { dismiss, useToast } from './use-toast'
 
@@ -18,7 +18,7 @@ export function Toaster() {
           onOpenChange={(next) => {
             if (!next) dismiss(id)
           }}
-          // Escape pressed in a dialog closes the dialog, not a toast it raised (see dialog.tsx).
+          // Escape pressed in a dialog closes the dialog, not a toast it raised (see dialog-escape.ts).
           onEscapeKeyDown={(event) => {
             if (passEscapeToDialog(event)) event.preventDefault()
           }}
