@@ -3,9 +3,10 @@
 A list of 600 reviews, each embedding its employee and its template, cost about 30 ms of CPU
 when loaded as ORM objects and validated one by one through the reply model (the template's
 questions again and again). Here the listed rows are plain tuples of the reply model's own
-columns, and each distinct embedded row (an employee, a template) is validated through its
-reply model once, then shared by every item that names it. The JSON is the same, byte for
-byte, as the reply model makes of the ORM objects (tests/api/reviews/test_listing.py).
+columns, and each distinct embedded row (an employee, a template) is validated and serialised
+through its reply model once, then spliced into every item that names it. The JSON is the
+same, byte for byte, as the reply model makes of the ORM objects
+(tests/api/reviews/test_listing.py, tests/api/reminders/test_reminders.py).
 """
 
 from dataclasses import dataclass
@@ -57,35 +58,45 @@ class Listing:
         if not rows:
             return b"[]"
         wire = [json_name for _, json_name in self._fields]
-        embedded = {
-            embed.field: await _embedded(session, embed, {getattr(r, embed.key) for r in rows})
-            for embed in self.embeds
-        }
-        # TenantBase.organization_id: the session's organisation, shown on every record.
-        organization_id = session.info["organization_id"]
-        with_organization = "organization_id" in self.reply_model.model_fields
+        shared: tuple[Any, ...] = ()
+        if "organization_id" in self.reply_model.model_fields:
+            # TenantBase.organization_id: the session's organisation, shown on every record.
+            wire.append("organizationId")
+            shared = (session.info["organization_id"],)
+        # The embeds are the reply's last fields: each item is its own columns' JSON object
+        # with the (already serialised) embedded objects spliced in before the closing brace.
+        attributes = [name for name, _ in self._fields]
+        splices = []
+        for embed in self.embeds:
+            column = attributes.index(embed.key)
+            found = await _embedded_json(session, embed, {row[column] for row in rows})
+            splices.append((column, b',"' + embed.field.encode() + b'":', found))
         items = []
         for row in rows:
-            item = dict(zip(wire, row, strict=True))
-            if with_organization:
-                item["organizationId"] = organization_id
-            for embed in self.embeds:
-                item[embed.field] = embedded[embed.field].get(getattr(row, embed.key))
+            item = to_json(dict(zip(wire, (*row, *shared), strict=True)))
+            if splices:
+                parts = [item[:-1]]
+                for column, label, found in splices:
+                    parts += (label, found.get(row[column], b"null"))
+                parts.append(b"}")
+                item = b"".join(parts)
             items.append(item)
-        return to_json(items)
+        return b"[" + b",".join(items) + b"]"
 
 
-async def _embedded(session: AsyncSession, embed: Embed, ids: set[Any]) -> dict[Any, Any]:
-    """id → the embed's reply as JSON-ready data, each row validated once."""
+async def _embedded_json(session: AsyncSession, embed: Embed, ids: set[Any]) -> dict[Any, bytes]:
+    """id → the embed's reply as JSON, each row validated and serialised once."""
     ids.discard(None)
     if not ids:
         return {}
-    columns = [getattr(embed.model, name) for name in embed.reply_model.model_fields]
-    rows = (await session.execute(select(*columns).where(embed.model.id.in_(ids)))).mappings()
+    names = list(embed.reply_model.model_fields)
+    columns = [getattr(embed.model, name) for name in names]
+    rows = (await session.execute(select(*columns).where(embed.model.id.in_(ids)))).all()
+    reply_model = embed.reply_model
     return {
-        row["id"]: embed.reply_model.model_validate(dict(row)).model_dump(
-            mode="json", by_alias=True
-        )
+        row.id: reply_model.model_validate(dict(zip(names, row, strict=True)))
+        .model_dump_json(by_alias=True)
+        .encode()
         for row in rows
     }
 
