@@ -1,21 +1,13 @@
 import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
-import { type ApiBody, type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
+import { type ApiBody, type ApiReply, replySchema } from '@/lib/api-types'
+import { organizationSummarySchema } from '@/lib/organization-schema'
 
 /** SPEC §9: the organization-code request gives up after 15 seconds. */
 export const ORG_LOGIN_TIMEOUT_MS = 15_000
 
-export const loginOrganizationSchema = replySchema<ApiSchema<'OrganizationSummary'>>()(
-  z.object({
-    id: z.number(),
-    name: z.string(),
-    subdomain: z.string(),
-    industry: z.string().nullish(),
-    size: z.string().nullish(),
-    logoUrl: z.string().nullish(),
-  }),
-)
+export const loginOrganizationSchema = organizationSummarySchema
 
 export type LoginOrganization = z.output<typeof loginOrganizationSchema>
 

@@ -2,17 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
 import { type ApiReply, replySchema } from '@/lib/api-types'
+import { organizationSummarySchema } from '@/lib/organization-schema'
 
 export const CURRENT_ORGANIZATION_KEY = '/api/organization/current'
 
 export const currentOrganizationSchema = replySchema<ApiReply<'getCurrentOrganization'>>()(
-  z.object({
-    id: z.number(),
-    name: z.string(),
-    subdomain: z.string(),
-    industry: z.string().nullish(),
-    size: z.string().nullish(),
-    logoUrl: z.string().nullish(),
+  organizationSummarySchema.extend({
     description: z.string().nullish(),
     isActive: z.boolean().default(true),
   }),
