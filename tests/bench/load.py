@@ -861,12 +861,6 @@ def parse_args(argv: list[str] | None = None) -> Any:
     return args
 
 
-def pgserver_stop(server: Any) -> None:
-    import pgserver
-
-    pgserver.pg_ctl(["-w", "-m", "fast", "stop"], pgdata=server.pgdata, user=server.system_user)
-
-
 def load_average() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
@@ -878,13 +872,13 @@ async def amain(args: Any) -> int:
     for key in ("DATABASE_URL", "REDIS_URL"):
         os.environ.pop(key, None)  # always a Postgres and Redis of our own
 
-    from api.core.embedded import _keep, ensure_services
+    from api.core.embedded import _keep, ensure_services, stop_postgres
 
     ensure_services(data, redis=True)
     # Room for every pool of the largest run (the default of 100 is below 3 workers x 2 x 20).
     pg_server = _keep["postgres"]
     pg_server.psql("ALTER SYSTEM SET max_connections = 400;")
-    pgserver_stop(pg_server)
+    stop_postgres(pg_server)
     pg_server.ensure_postgres_running()
 
     from api.core.db import dispose_engine
@@ -967,7 +961,7 @@ async def amain(args: Any) -> int:
                   f"{cost:.1f}x the baseline's")  # fmt: skip
     print(f"\n  server logs: {logs}; whole run {time.perf_counter() - began:.0f} s")
     # The database is hundreds of MB after a full run; the logs are what is worth keeping.
-    pgserver_stop(pg_server)
+    stop_postgres(pg_server)
     shutil.rmtree(data / "postgres", ignore_errors=True)
     return 1 if failed else 0
 

@@ -15,6 +15,7 @@ import cProfile
 import os
 import pstats
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -91,7 +92,7 @@ async def amain(args: argparse.Namespace) -> None:
     for key in ("DATABASE_URL", "REDIS_URL"):
         os.environ.pop(key, None)
 
-    from api.core.embedded import ensure_services
+    from api.core.embedded import ensure_services, stop_services
 
     ensure_services(data, redis=True)
     import logging
@@ -117,6 +118,9 @@ async def amain(args: argparse.Namespace) -> None:
             await replay(
                 client, load.Mix(orgs), args.requests, args.callers, only, bool(args.profile)
             )
+    await dispose_engine()
+    stop_services()
+    shutil.rmtree(data, ignore_errors=True)
 
 
 def main() -> None:
