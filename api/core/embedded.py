@@ -67,7 +67,8 @@ def stop_postgres(server: Any) -> None:
     """Stop an embedded Postgres now (fast shutdown), whoever else is attached to it."""
     import pgserver
 
-    pgserver.pg_ctl(["-w", "-m", "fast", "stop"], pgdata=server.pgdata, user=server.system_user)
+    stop = ["-w", "-m", "fast", "stop"]
+    pgserver.pg_ctl(stop, pgdata=server.pgdata, user=server.system_user)  # type: ignore[attr-defined]
 
 
 def stop_services() -> None:
