@@ -104,8 +104,8 @@ async def _init(conn: asyncpg.Connection) -> None:
 async def lifespan(_app: Starlette) -> AsyncIterator[None]:
     global pool
     dsn = os.environ["DATABASE_URL"].replace("postgresql+asyncpg://", "postgresql://", 1)
-    size = int(os.environ.get("MERIT_DB_POOL_SIZE", "10"))
-    pool = await asyncpg.create_pool(dsn, min_size=2, max_size=2 * size, init=_init)
+    size = int(os.environ.get("MERIT_DB_POOL_SIZE", "20"))
+    pool = await asyncpg.create_pool(dsn, min_size=2, max_size=size, init=_init)
     yield
     await pool.close()
 

@@ -844,7 +844,7 @@ def parse_args(argv: list[str] | None = None) -> Any:
         "--pool",
         type=int,
         default=None,
-        help="MERIT_DB_POOL_SIZE for both servers (default: Merit's own, 10 + 10 overflow)",
+        help="MERIT_DB_POOL_SIZE for both servers (default: Merit's own, 20)",
     )
     args = p.parse_args(argv)
     quick = args.quick

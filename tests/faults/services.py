@@ -108,7 +108,7 @@ class Stack:
             "MERIT_DATA_DIR": str(self.data),
             "MERIT_ENV": "test",
             "MERIT_WEB_DIST": str(self.data / "no-web"),
-            "MERIT_DB_POOL_SIZE": "4",
+            "MERIT_DB_POOL_SIZE": "8",
             "MERIT_WORKER_METRICS_PORT": "0",  # never fight another worker for :9101
             "PYTHONPATH": str(ROOT),
         }

@@ -44,7 +44,7 @@ def _start(server) -> None:
 
 def test_api_answers_503_while_postgres_is_down_and_recovers(own_postgres):
     url = own_postgres.get_uri()
-    env = {**os.environ, "DATABASE_URL": url, "MERIT_DB_POOL_SIZE": "4"}
+    env = {**os.environ, "DATABASE_URL": url, "MERIT_DB_POOL_SIZE": "8"}
     code = unique_code("fault")
     made = subprocess.run(
         [
