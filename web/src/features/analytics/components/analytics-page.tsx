@@ -3,6 +3,7 @@ import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
+import { StatGroup } from '@/components/ui/stat-group'
 import { formatDate, getInitials, humanize } from '@/lib/format'
 import { useAnalytics, type Analytics } from '../api/get-analytics'
 import { CompletionChart, DepartmentChart, RatingChart, ReviewTypesChart } from './charts'
@@ -66,7 +67,7 @@ export default function AnalyticsPage() {
             Analytics could not be loaded right now.
           </p>
         )}
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatGroup label="Summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {CARDS.map(({ label, icon: Icon, value }) => (
             <Card key={label} className="flex items-center justify-between p-5">
               <div>
@@ -80,7 +81,7 @@ export default function AnalyticsPage() {
               <Icon aria-hidden="true" className="size-6 text-primary" />
             </Card>
           ))}
-        </div>
+        </StatGroup>
         {data && (
           <>
             <div className="grid gap-6 lg:grid-cols-2">

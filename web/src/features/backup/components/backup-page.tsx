@@ -16,6 +16,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
+import { StatGroup } from '@/components/ui/stat-group'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import { downloadBackup, useBackups, useCreateBackup, useValidateBackup, type Backup } from '../api/backups'
@@ -180,7 +181,7 @@ export default function BackupPage() {
     <>
       <PageHeader title="System Backup" subtitle="Backups of your organization's data, and restoring from them" />
       <div className="flex flex-col gap-6 p-4 sm:p-6 lg:p-8">
-        <div className="grid gap-4 sm:grid-cols-3">
+        <StatGroup label="Summary" className="grid gap-4 sm:grid-cols-3">
           <Tile label="Total Backups" value={data ? String(data.length) : undefined} icon={Database} />
           <Tile
             label="Last Backup"
@@ -189,7 +190,7 @@ export default function BackupPage() {
             icon={CalendarClock}
           />
           <Tile label="Storage Used" value={data ? `${totalMb.toFixed(2)} MB` : undefined} icon={HardDrive} />
-        </div>
+        </StatGroup>
 
         <Card>
           <CardHeader className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">

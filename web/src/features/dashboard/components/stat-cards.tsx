@@ -1,6 +1,7 @@
 import { CalendarClock, CircleCheck, Star, Users, type LucideIcon } from 'lucide-react'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
+import { StatGroup } from '@/components/ui/stat-group'
 import { useDashboardStats, type DashboardStats } from '../api/get-dashboard-stats'
 
 interface StatDefinition {
@@ -27,10 +28,7 @@ export function StatCards() {
   const { data, isPending, isError } = useDashboardStats()
 
   return (
-    <section aria-labelledby="stats-heading" className="flex flex-col gap-3">
-      <h2 id="stats-heading" className="sr-only">
-        Statistics
-      </h2>
+    <StatGroup label="Statistics" className="flex flex-col gap-3">
       {isError && (
         <p role="alert" className="text-sm text-muted-foreground">
           Statistics could not be loaded right now.
@@ -54,6 +52,6 @@ export function StatCards() {
           </Card>
         ))}
       </div>
-    </section>
+    </StatGroup>
   )
 }

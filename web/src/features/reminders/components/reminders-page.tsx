@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
+import { StatGroup } from '@/components/ui/stat-group'
 import { toast } from '@/components/ui/use-toast'
 import { formatDate, humanize } from '@/lib/format'
 import { cn } from '@/lib/utils'
@@ -83,11 +84,11 @@ export default function RemindersPage() {
     <>
       <PageHeader title="Reminders" subtitle="Reviews coming due and overdue" />
       <div className="flex flex-col gap-6 p-4 sm:p-6 lg:p-8">
-        <div className="grid gap-4 sm:grid-cols-3">
+        <StatGroup label="Summary" className="grid gap-4 sm:grid-cols-3">
           <SummaryCard label="Total" value={counts?.total} icon={Bell} />
           <SummaryCard label="Unread" value={counts?.unread} icon={BellDot} />
           <SummaryCard label="Overdue" value={counts?.overdue} icon={AlarmClock} />
-        </div>
+        </StatGroup>
         <Tabs.Root defaultValue="all" className="flex flex-col gap-4">
           <Tabs.List aria-label="Filter reminders" className="inline-flex w-fit gap-1 rounded-lg bg-muted p-1">
             {TABS.map((tab) => (

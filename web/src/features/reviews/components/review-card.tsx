@@ -25,7 +25,7 @@ export function ReviewCard({ review, canFill, onOpen }: { review: Review; canFil
       </span>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="font-semibold">{name}</h3>
+          <h2 className="font-semibold">{name}</h2>
           <Badge variant="outline">{humanize(review.reviewType)}</Badge>
           <Badge variant={STATUS_VARIANT[review.status]}>{humanize(review.status)}</Badge>
         </div>

@@ -25,9 +25,9 @@ export function TemplateCard({ template, onEdit, onDuplicate, onDelete, onPrevie
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           {/* Whole names wrap (up to 100 characters); cut at a line they were unreadable. */}
-          <h3 className="line-clamp-3 break-words font-semibold" title={template.name}>
+          <h2 className="line-clamp-3 break-words font-semibold" title={template.name}>
             {template.name}
-          </h3>
+          </h2>
           <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">
             {template.description || 'No description'}
           </p>

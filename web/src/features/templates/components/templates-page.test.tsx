@@ -41,7 +41,7 @@ describe('TemplatesPage', () => {
     expect(await screen.findByText('1 question')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Actions for Standard Performance Review' }))
     await user.click(await screen.findByRole('menuitem', { name: 'Duplicate' }))
-    expect(await screen.findByText('Standard Performance Review (Copy)', { selector: 'h3' })).toBeInTheDocument()
+    expect(await screen.findByText('Standard Performance Review (Copy)', { selector: 'h2' })).toBeInTheDocument()
 
     await user.click(screen.getAllByRole('button', { name: 'Preview' })[0]!)
     const preview = await screen.findByRole('dialog')
