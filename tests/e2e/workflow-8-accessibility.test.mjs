@@ -1,4 +1,4 @@
-// Issue 8 point 7: axe-core on every main screen (no serious or critical violations), keyboard-
+// Issue 8 point 7: axe-core on every main screen (no violation of any impact), keyboard-
 // only use of the sign-in flow and of the review wizard, and the first-load JavaScript the
 // browser actually downloads (printed, not asserted: `npm run build` enforces the budget).
 // The flow tests (workflow-3..7) also run axe on the dialogs and states they reach.
@@ -46,7 +46,7 @@ async function checkDialog(page, opener, screen) {
 
 const focused = (locator) => locator.evaluate((el) => el === document.activeElement)
 
-test('every public screen has no serious or critical accessibility violation', async (t) => {
+test('every public screen has no accessibility violation', async (t) => {
   const { page, shot } = b
   await page.goto(`${BASE_URL}/`)
   await page.getByRole('heading', { name: 'The whole performance cycle, handled' }).waitFor()
@@ -95,7 +95,7 @@ test('every public screen has no serious or critical accessibility violation', a
   await expectAccessible(page, 'Not found')
 })
 
-test('every signed-in screen has no serious or critical accessibility violation', async () => {
+test('every signed-in screen has no accessibility violation', async () => {
   const { page, shot } = b
   await signIn(page)
   const screens = [
