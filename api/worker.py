@@ -5,12 +5,17 @@ import dataclasses
 import importlib
 import logging
 import pkgutil
+import socket
 import time
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from arq import cron
-from arq.connections import create_pool
+from arq.connections import ArqRedis, RedisSettings
+from arq.constants import default_queue_name, health_check_key_suffix
+from arq.cron import CronJob
+from arq.utils import to_unix_ms
 from arq.worker import Worker as ArqWorker
 from arq.worker import get_kwargs
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -74,6 +79,53 @@ def domain_jobs() -> tuple[list[Any], list[Any]]:
 _functions, _crons = domain_jobs()
 
 
+# arq's RedisSettings has no read timeout and redis-py waits for a reply for ever by default:
+# a connection that hangs without an RST (a network partition) would stall the worker. With
+# this timeout redis-py raises TimeoutError, which Worker.main handles as any other outage.
+READ_TIMEOUT_S = 5.0
+
+
+def pool_with_read_timeout(s: RedisSettings) -> ArqRedis:
+    """The pool arq's create_pool makes from `s` (no Sentinel: REDIS_URL never asks for it),
+    plus the read timeout; it connects when first used (Worker.main copes with Redis down)."""
+    return ArqRedis(
+        host=s.host,
+        port=s.port,
+        unix_socket_path=s.unix_socket_path,
+        db=s.database,
+        username=s.username,
+        password=s.password,
+        ssl=s.ssl,
+        ssl_keyfile=s.ssl_keyfile,
+        ssl_certfile=s.ssl_certfile,
+        ssl_cert_reqs=s.ssl_cert_reqs,
+        ssl_ca_certs=s.ssl_ca_certs,
+        ssl_ca_data=s.ssl_ca_data,
+        ssl_check_hostname=s.ssl_check_hostname,
+        retry=s.retry,
+        retry_on_timeout=s.retry_on_timeout,
+        retry_on_error=s.retry_on_error,
+        max_connections=s.max_connections,
+        socket_connect_timeout=s.conn_timeout,
+        socket_timeout=READ_TIMEOUT_S,
+        encoding="utf8",
+    )
+
+
+def catch_up_window() -> timedelta:
+    return timedelta(hours=get_settings().worker_catch_up_hours)
+
+
+def last_slot(job: CronJob, now: datetime, window: timedelta) -> datetime | None:
+    """The cron job's most recent scheduled time in the `window` before `now`, if any."""
+    probe, found = dataclasses.replace(job), None
+    probe.calculate_next(now - window)
+    while probe.next_run is not None and probe.next_run <= now:
+        found = probe.next_run
+        probe.calculate_next(found)
+    return found
+
+
 # What a lost or refused Redis connection raises (redis-py wraps socket errors in its own).
 REDIS_DOWN: tuple[type[BaseException], ...] = (
     RedisConnectionError,
@@ -91,14 +143,42 @@ class Worker(ArqWorker):
     warning and probes Redis with a short backoff (0.5 s doubling up to 5 s). Jobs queued
     while it was away (or kept by Redis across its restart) are picked up by the next poll; a
     job that was running keeps running, and one that could not record its end is run again by
-    arq once its in-progress key expires, as after any worker crash.
+    arq once its in-progress key expires, as after any worker crash. A connection that stops
+    answering without being closed counts as an outage after READ_TIMEOUT_S.
+
+    Missed cron slots: arq schedules from the moment it connects, so a slot that passed while
+    the worker was stopped or Redis was away would never run. At each (re)connection, each
+    cron job's most recent slot of the last MERIT_WORKER_CATCH_UP_HOURS runs once, late,
+    unless it already ran; earlier missed slots are not replayed.
     """
 
     first_retry_delay = 0.5
     max_retry_delay = 5.0
+    _catch_up_pending = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # arq keeps no cron results; kept past the catch-up window, the result under arq's id
+        # for a slot (`<cron name>:<unix ms>`) records that the slot ran, for every worker.
+        keep = catch_up_window().total_seconds() + 3600
+        self.cron_jobs = [
+            dataclasses.replace(c, keep_result_s=max(c.keep_result_s or 0, keep))
+            for c in self.cron_jobs
+        ]
+        self.functions.update({c.name: c for c in self.cron_jobs})
 
     async def main(self) -> None:
+        if self._pool is None:
+            assert self.redis_settings is not None
+            self._pool = pool_with_read_timeout(self.redis_settings)
         while True:
+            # Each (re)connection: the health key is written at the first poll rather than up
+            # to health_check_interval later, and the cron schedule restarts from now, once
+            # the missed slots are caught up (run_cron).
+            self._last_health_check = 0
+            self._catch_up_pending = True
+            for job in self.cron_jobs:
+                job.next_run = None
             try:
                 await super().main()
                 return  # only in burst mode: the queue is empty
@@ -125,15 +205,33 @@ class Worker(ArqWorker):
 
     async def _redis_answers(self) -> bool:
         try:
-            pool = self.ctx.get("redis")  # arq's pool, once it has connected
-            if pool is not None:
-                await pool.ping()
-            else:  # Redis was down from the start: a connection of the probe's own
-                probe = await create_pool(self.redis_settings)
-                await probe.aclose()
+            await self.pool.ping()
         except REDIS_DOWN:
             return False
         return True
+
+    async def run_cron(self, n: datetime, delay: float, num_windows: int = 2) -> None:
+        if self._catch_up_pending:
+            await self.catch_up(n)
+            self._catch_up_pending = False
+        await super().run_cron(n, delay, num_windows)
+
+    async def catch_up(self, now: datetime) -> None:
+        """Enqueue each cron job's most recent slot under arq's own id for that slot: nothing
+        is enqueued if the slot ran (its result is kept), is queued or running, or another
+        worker caught it up first."""
+        window = catch_up_window()
+        for job in self.cron_jobs:
+            slot = last_slot(job, now, window)
+            if slot is None:
+                continue
+            job_id = f"{job.name}:{to_unix_ms(slot)}"
+            if await self.pool.enqueue_job(job.name, _job_id=job_id, _queue_name=self.queue_name):
+                log.warning(
+                    "%s did not run at %s (worker stopped, or Redis away); running it now",
+                    job.name,
+                    slot.isoformat(timespec="minutes"),
+                )
 
     async def close(self) -> None:
         """arq's close, which needs Redis (it removes the health key) to run `on_shutdown`:
@@ -157,10 +255,13 @@ class WorkerSettings:
     cron_jobs = _crons
     on_startup = on_startup
     on_shutdown = on_shutdown
-    # The liveness key `arq --check` (and the compose health check) reads; short, so a dead
-    # worker shows as unhealthy within a minute rather than an hour.
-    health_check_interval = 30
-    # No connection retries inside arq: Worker.main above retries, with backoff, for ever.
+    # The liveness key the compose health check (arq's check_health) reads: refreshed every
+    # 10 s and at once after a reconnection, so the check follows the worker's state within
+    # seconds; one per host (container), so one worker alive does not vouch for the others.
+    health_check_interval = 10
+    health_check_key = f"{default_queue_name}{health_check_key_suffix}:{socket.gethostname()}"
+    # No connection retries inside arq: the health check answers at once, and Worker.main
+    # above retries, with backoff, for ever.
     redis_settings = dataclasses.replace(redis_settings(get_settings().redis_url), conn_retries=0)
     job_timeout = 600
     keep_result = 3600

@@ -73,6 +73,9 @@ class Settings(BaseSettings):
     metrics_token: str | None = Field(None, alias="MERIT_METRICS_TOKEN")
     # The worker serves its own /metrics on this port (0 = off).
     worker_metrics_port: int = Field(9101, alias="MERIT_WORKER_METRICS_PORT")
+    # On start and after a Redis outage the worker runs each cron job's most recent slot that
+    # was missed, if it was due at most this many hours ago (0 = off).
+    worker_catch_up_hours: int = Field(24, alias="MERIT_WORKER_CATCH_UP_HOURS")
 
     # Hardening: request body limits, sign-in rate limits, cookie flags.
     max_body_bytes: int = Field(1 * MB, alias="MERIT_MAX_BODY_BYTES")

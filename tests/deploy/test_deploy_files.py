@@ -4,6 +4,7 @@ what deploy/README.md says and against the app itself (settings, routes, metrics
 
 import fnmatch
 import re
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -172,6 +173,17 @@ def test_the_api_listens_where_the_image_and_the_proxy_expect():
 def test_the_worker_metrics_port_is_the_setting_default():
     default = Settings.model_fields["worker_metrics_port"].default
     assert default in container_ports(SERVICES["worker"])
+
+
+def test_the_worker_health_check_follows_its_own_worker_within_seconds():
+    from api.worker import WorkerSettings
+
+    hc = SERVICES["worker"]["healthcheck"]
+    interval = re.fullmatch(r"(\d+)s", hc["interval"])
+    # Checked as often as the worker refreshes its key, so the status follows within one round.
+    assert interval and int(interval.group(1)) <= WorkerSettings.health_check_interval
+    # Each container reads its own worker's key (the check runs in the worker's container).
+    assert WorkerSettings.health_check_key.endswith(f":{socket.gethostname()}")
 
 
 def test_migrations_run_before_the_api_and_the_worker_start():

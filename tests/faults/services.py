@@ -110,6 +110,8 @@ class Stack:
             "MERIT_WEB_DIST": str(self.data / "no-web"),
             "MERIT_DB_POOL_SIZE": "8",
             "MERIT_WORKER_METRICS_PORT": "0",  # never fight another worker for :9101
+            # No late runs of the day's cron jobs (backups, reminders) beside what a test does.
+            "MERIT_WORKER_CATCH_UP_HOURS": "0",
             "PYTHONPATH": str(ROOT),
         }
 
@@ -157,11 +159,11 @@ class Stack:
 
         wait_until(up, 60, every=0.2, what="the API server")
 
-    def start_worker(self) -> subprocess.Popen[bytes]:
+    def start_worker(self, **env: str) -> subprocess.Popen[bytes]:
         with open(self.logs / "worker.log", "ab") as log:
             self.worker = subprocess.Popen(
                 [sys.executable, "-m", "api.cli", "worker"],
-                env=self.env,
+                env={**self.env, **env},
                 cwd=ROOT,
                 stdout=log,
                 stderr=subprocess.STDOUT,

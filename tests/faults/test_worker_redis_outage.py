@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from arq.connections import create_pool
 from sqlalchemy import select
 
@@ -36,18 +37,22 @@ class WorkerProcess:
         self.redis, self.log = redis, folder / "worker.log"
         self.proc: subprocess.Popen[bytes] | None = None
 
-    def start(self) -> None:
-        env = {
+    def env(self, url: str | None = None) -> dict[str, str]:
+        return {
             **os.environ,
-            "REDIS_URL": self.redis.url,
+            "REDIS_URL": url or self.redis.url,
             "MERIT_WORKER_METRICS_PORT": "0",
             "MERIT_LOG_LEVEL": "INFO",
+            "MERIT_WORKER_CATCH_UP_HOURS": "0",  # no cron job runs beside the test's own
             "PYTHONPATH": str(ROOT),
         }
+
+    def start(self, url: str | None = None) -> None:
+        """`merit worker` on the test's Redis (or on `url`, another way to it)."""
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "api.cli", "worker"],
-                env=env,
+                env=self.env(url),
                 cwd=ROOT,
                 stdout=out,
                 stderr=subprocess.STDOUT,
@@ -170,4 +175,126 @@ async def test_the_worker_waits_for_redis_when_it_is_down_at_start(setup):
     redis.start()
     await log_says(worker, STARTED, 20)
     await run_a_job(redis)
+    assert worker.running()
+
+
+class SilentProxy:
+    """TCP on 127.0.0.1 to the Redis socket. Paused, it still accepts connections and keeps
+    them open but passes no byte either way: a network partition, with no RST to notice."""
+
+    def __init__(self, redis: RedisServer):
+        self.redis = redis
+        self.flowing = asyncio.Event()
+        self.flowing.set()
+        self.server: asyncio.Server | None = None
+        self.writers: list[asyncio.StreamWriter] = []
+
+    @property
+    def url(self) -> str:
+        assert self.server is not None
+        return f"redis://127.0.0.1:{self.server.sockets[0].getsockname()[1]}/0"
+
+    async def start(self) -> None:
+        self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+
+    async def _serve(self, client_r: asyncio.StreamReader, client_w: asyncio.StreamWriter) -> None:
+        self.writers.append(client_w)
+        await self.flowing.wait()
+        try:
+            redis_r, redis_w = await asyncio.open_unix_connection(str(self.redis.socket))
+        except OSError:
+            client_w.close()
+            return
+        self.writers.append(redis_w)
+        await asyncio.gather(
+            self._pipe(client_r, redis_w), self._pipe(redis_r, client_w), return_exceptions=True
+        )
+
+    async def _pipe(self, source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+        try:
+            while data := await source.read(65536):
+                await self.flowing.wait()
+                sink.write(data)
+                await sink.drain()
+        finally:
+            sink.close()
+
+    async def stop(self) -> None:
+        self.flowing.set()
+        for writer in self.writers:
+            writer.close()
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+
+
+async def test_a_connection_that_hangs_silently_counts_as_an_outage(setup):
+    """No RST, no answer: after the read timeout the worker treats it as an outage (instead of
+    waiting for ever), and takes jobs again once bytes flow."""
+    from api.worker import READ_TIMEOUT_S
+
+    redis, worker = setup
+    redis.start()
+    proxy = SilentProxy(redis)
+    await proxy.start()
+    try:
+        worker.start(url=proxy.url)
+        await log_says(worker, STARTED, 60)
+        await run_a_job(redis)  # the test reaches Redis directly, the worker through the proxy
+
+        proxy.flowing.clear()
+        await log_says(worker, LOST, READ_TIMEOUT_S + 5)
+        assert "TimeoutError" in worker.text()
+        # Its probes hang too, and time out the same way: still one warning, still running.
+        await asyncio.sleep(READ_TIMEOUT_S + 1)
+        assert worker.running()
+        assert worker.text().count(LOST) == 1
+
+        proxy.flowing.set()
+        await log_says(worker, BACK, 2 * READ_TIMEOUT_S + 10)
+        await run_a_job(redis)
+        assert worker.text().count(STARTED) == 1
+    finally:
+        await proxy.stop()
+
+
+def compose_worker_check() -> list[str]:
+    """The worker's health check command in compose.yaml, as this machine runs it."""
+    compose = yaml.safe_load((ROOT / "compose.yaml").read_text())
+    kind, *command = compose["services"]["worker"]["healthcheck"]["test"]
+    assert kind == "CMD"
+    return [sys.executable if part == "python" else part for part in command]
+
+
+async def healthy(worker: WorkerProcess) -> bool:
+    proc = await asyncio.create_subprocess_exec(
+        *compose_worker_check(),
+        env=worker.env(),
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    return await proc.wait() == 0
+
+
+async def test_the_compose_health_check_follows_the_worker_through_an_outage(setup):
+    """compose.yaml's own check command: healthy once the worker runs, unhealthy while Redis is
+    away, and healthy again within seconds of Redis returning empty (a restart without its
+    data): the worker writes its key as soon as it reconnects."""
+    redis, worker = setup
+    redis.start()
+    worker.start()
+    await log_says(worker, STARTED, 60)
+    assert await healthy(worker)
+
+    redis.stop()
+    await log_says(worker, LOST, 15)
+    assert not await healthy(worker)
+
+    redis.start()
+    back = time.monotonic()
+    while not await healthy(worker):
+        # The worker's backoff (5 s at most) plus a poll; it used to take up to 30 s.
+        assert time.monotonic() - back < 12, "still unhealthy 12 s after Redis returned"
+        await asyncio.sleep(0.5)
     assert worker.running()
