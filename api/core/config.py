@@ -41,7 +41,7 @@ class Settings(BaseSettings):
     redis_url: str | None = Field(None, alias="REDIS_URL")
     web_dist: Path = Field(Path("web/dist"), alias="MERIT_WEB_DIST")
     session_hours: int = Field(12, alias="MERIT_SESSION_HOURS")
-    db_pool_size: int = Field(20, alias="MERIT_DB_POOL_SIZE")
+    db_pool_size: int = Field(8, alias="MERIT_DB_POOL_SIZE")
     # Extra origins allowed on state-changing calls besides the request's own host.
     allowed_origins: list[str] = Field(default_factory=list, alias="MERIT_ALLOWED_ORIGINS")
 

@@ -69,10 +69,13 @@ def get_engine() -> AsyncEngine:
             raise RuntimeError("DATABASE_URL is not set and no embedded Postgres was started")
         _engine = create_async_engine(
             to_asyncpg_url(settings.database_url),
-            # A fixed pool, no overflow: overflow connections are closed as soon as they are
-            # returned, so under steady load they were opened and closed many times a second,
-            # each a new Postgres backend (fork, authentication, catalog cache). At 300 req/s
-            # that churn took a third of a core and p99 from ~0.3 s to over 1 s.
+            # A small fixed pool, no overflow. Overflow connections are closed as soon as they
+            # are returned, so under steady load they were opened and closed many times a
+            # second, each a new Postgres backend (fork, authentication, catalog cache): at 300
+            # req/s that took a third of a core and p99 over 1 s. Small: requests beyond it
+            # wait their turn instead of all running at once, and each connection's statement
+            # cache sees more repeats (tests/bench/load.py, 2 cores: p99 at 300 req/s 130-150
+            # ms with 8, 130-290 ms with 10, 500-1,000 ms with 20).
             pool_size=settings.db_pool_size,
             max_overflow=0,
             # Each schema costs catalog cache in a long-lived backend: recycle connections.

@@ -844,7 +844,7 @@ def parse_args(argv: list[str] | None = None) -> Any:
         "--pool",
         type=int,
         default=None,
-        help="MERIT_DB_POOL_SIZE for both servers (default: Merit's own, 20)",
+        help="MERIT_DB_POOL_SIZE for both servers (default: Merit's own)",
     )
     args = p.parse_args(argv)
     quick = args.quick
@@ -875,12 +875,13 @@ async def amain(args: Any) -> int:
     from api.core.embedded import _keep, ensure_services, stop_postgres
 
     ensure_services(data, redis=True)
-    # Room for every pool of the largest run (the default of 100 is below 3 workers x 2 x 20).
+    # Room for every pool a run may ask for (--workers, --pool) beyond the default of 100.
     pg_server = _keep["postgres"]
     pg_server.psql("ALTER SYSTEM SET max_connections = 400;")
     stop_postgres(pg_server)
     pg_server.ensure_postgres_running()
 
+    from api.core.config import Settings
     from api.core.db import dispose_engine
     from tenants.migrate import migrate_all
 
@@ -912,8 +913,8 @@ async def amain(args: Any) -> int:
         "MERIT_RATE_LIMIT": "100000/minute",
         "PYTHONPATH": str(ROOT),
     }
-    if args.pool:
-        env["MERIT_DB_POOL_SIZE"] = str(args.pool)
+    # Both servers get the same pool size: Merit's default unless --pool says otherwise.
+    env["MERIT_DB_POOL_SIZE"] = str(args.pool or Settings.model_fields["db_pool_size"].default)
     pg_pid = None
     pid_file = data / "postgres" / "postmaster.pid"
     if pid_file.is_file():
