@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from arq import cron
-from arq.connections import ArqRedis, RedisSettings
 from arq.constants import default_queue_name, health_check_key_suffix
 from arq.cron import CronJob
 from arq.utils import to_unix_ms
@@ -31,7 +30,7 @@ from api.core.observability import (
     instrument_functions,
     start_worker_metrics_server,
 )
-from api.core.queue import redis_settings
+from api.core.queue import pool_with_read_timeout, redis_settings
 
 log = logging.getLogger("merit.worker")
 
@@ -77,39 +76,6 @@ def domain_jobs() -> tuple[list[Any], list[Any]]:
 
 
 _functions, _crons = domain_jobs()
-
-
-# arq's RedisSettings has no read timeout and redis-py waits for a reply for ever by default:
-# a connection that hangs without an RST (a network partition) would stall the worker. With
-# this timeout redis-py raises TimeoutError, which Worker.main handles as any other outage.
-READ_TIMEOUT_S = 5.0
-
-
-def pool_with_read_timeout(s: RedisSettings) -> ArqRedis:
-    """The pool arq's create_pool makes from `s` (no Sentinel: REDIS_URL never asks for it),
-    plus the read timeout; it connects when first used (Worker.main copes with Redis down)."""
-    return ArqRedis(
-        host=s.host,
-        port=s.port,
-        unix_socket_path=s.unix_socket_path,
-        db=s.database,
-        username=s.username,
-        password=s.password,
-        ssl=s.ssl,
-        ssl_keyfile=s.ssl_keyfile,
-        ssl_certfile=s.ssl_certfile,
-        ssl_cert_reqs=s.ssl_cert_reqs,
-        ssl_ca_certs=s.ssl_ca_certs,
-        ssl_ca_data=s.ssl_ca_data,
-        ssl_check_hostname=s.ssl_check_hostname,
-        retry=s.retry,
-        retry_on_timeout=s.retry_on_timeout,
-        retry_on_error=s.retry_on_error,
-        max_connections=s.max_connections,
-        socket_connect_timeout=s.conn_timeout,
-        socket_timeout=READ_TIMEOUT_S,
-        encoding="utf8",
-    )
 
 
 def catch_up_window() -> timedelta:

@@ -231,7 +231,7 @@ class SilentProxy:
 async def test_a_connection_that_hangs_silently_counts_as_an_outage(setup):
     """No RST, no answer: after the read timeout the worker treats it as an outage (instead of
     waiting for ever), and takes jobs again once bytes flow."""
-    from api.worker import READ_TIMEOUT_S
+    from api.core.queue import READ_TIMEOUT_S
 
     redis, worker = setup
     redis.start()

@@ -193,6 +193,40 @@ async def test_without_the_worker_queue_create_answers_503(login, org):
     assert await rows(org) == []
 
 
+async def _hanging_redis(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    """A Redis that answers the connection's set-up and PING, then never answers again (a
+    network partition after the connection was checked)."""
+    while True:
+        count = int((await reader.readline())[1:])
+        words = []
+        for _ in range(count):
+            size = int((await reader.readline())[1:])
+            words.append((await reader.readexactly(size + 2))[:-2].upper())
+        if words[0] == b"PING":
+            writer.write(b"+PONG\r\n")
+        elif words[0] in (b"CLIENT", b"SELECT"):
+            writer.write(b"+OK\r\n")
+        else:
+            await asyncio.Event().wait()  # silence, until the test closes the server
+
+
+async def test_a_redis_that_stops_answering_gets_503_not_a_hung_request(login, org):
+    server = await asyncio.start_server(_hanging_redis, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    admin = await login(org)
+    try:
+        with env(REDIS_URL=f"redis://127.0.0.1:{port}/0"):
+            started = asyncio.get_running_loop().time()
+            r = await asyncio.wait_for(admin.post(f"{LIST}/create"), 20)
+            waited = asyncio.get_running_loop().time() - started
+    finally:
+        server.close()
+    assert r.status_code == 503
+    assert r.json() == {"message": service.WORKER_DOWN}
+    assert waited < 10
+    assert await rows(org) == []
+
+
 async def test_the_list_is_newest_first_and_per_organisation(login, org, other_org):
     first = await make_backup(org)
     second = await make_backup(org)
