@@ -3,6 +3,7 @@ of the test's own (so stopping or killing one cannot disturb any other test), st
 production starts them."""
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -126,6 +127,13 @@ class Stack:
         )
         assert done.returncode == 0, done.stderr
         return done.stdout
+
+    def create_organization(self, code: str, name: str) -> tuple[str, int]:
+        """A new organisation through `merit tenants create`: (its schema, its id)."""
+        out = self.cli("tenants", "create", "--subdomain", code, "--name", name)
+        match = re.search(r"schema (org_(\d+))", out)
+        assert match, out
+        return match.group(1), int(match.group(2))
 
     def start_api(self) -> None:
         port = free_port()

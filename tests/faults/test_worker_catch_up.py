@@ -6,7 +6,6 @@ job of the test's own (timed around the test), then `merit worker` with the real
 a Postgres of its own."""
 
 import asyncio
-import re
 import shutil
 import tempfile
 import time
@@ -174,10 +173,7 @@ def test_merit_worker_runs_the_missed_nightly_backup_and_reminders_once():
         stack = Stack(pg)
         try:
             code = unique_code("late")
-            out = stack.cli("tenants", "create", "--subdomain", code, "--name", "Late Org")
-            match = re.search(r"schema (org_(\d+))", out)
-            assert match, out
-            schema, org_id = match.group(1), int(match.group(2))
+            schema, org_id = stack.create_organization(code, "Late Org")
             stack.redis.start()
             stack.start_worker(MERIT_WORKER_CATCH_UP_HOURS="24")
             folder = stack.data / "backups" / schema

@@ -4,7 +4,6 @@ is written to a temporary name and renamed only when whole); nothing written bef
 fault is lost; and after the worker is started again, the next backup completes and
 validates."""
 
-import re
 import signal
 import time
 
@@ -44,10 +43,7 @@ def killed():
         stack = Stack(pg)
         try:
             code = unique_code("kill")
-            out = stack.cli("tenants", "create", "--subdomain", code, "--name", "Kill Fault Org")
-            match = re.search(r"schema (org_\d+)", out)
-            assert match, out
-            schema = match.group(1)
+            schema, _ = stack.create_organization(code, "Kill Fault Org")
             seed(pg, schema)
             stack.redis.start()
             worker = stack.start_worker()
