@@ -62,12 +62,12 @@ async def role_login(
     if not org.is_active:
         raise Forbidden(DEACTIVATED)
     key = throttle.key_for(org.id, role, client)
-    await throttle.check(key)
+    await throttle.check(db, key)
     stored = org.admin_password_hash if role == "admin" else org.manager_password_hash
     if not await verify_password_async(password, stored):
-        await throttle.record_failure(key)
+        await throttle.record_failure(db, key)
         raise Unauthorized("Invalid credentials")
-    await throttle.clear(key)
+    await throttle.clear(db, key)
     force = bool(
         org.admin_force_password_change if role == "admin" else org.manager_force_password_change
     )

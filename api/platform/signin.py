@@ -51,12 +51,12 @@ async def local_sign_in(
     if not address or not password:
         raise BadRequest("Please enter your e-mail address and password")
     key = throttle.key_for("platform", address, client)
-    await throttle.check(key)
+    await throttle.check(db, key)
     admin = await find_admin(db, address)
     if admin is None or not await verify_password_async(password, admin.password_hash):
-        await throttle.record_failure(key)
+        await throttle.record_failure(db, key)
         raise Unauthorized("Invalid credentials")
-    await throttle.clear(key)
+    await throttle.clear(db, key)
     return await _start(db, old_sid, email=admin.email, name=admin.name, method="local")
 
 

@@ -169,14 +169,14 @@ async def send_reset_links(*, organization_id: int, email: str, base_url: str) -
     """Runs after the reply (so a known and an unknown address answer alike): e-mail a link
     for every account this address identifies. Returns how many were sent."""
     key = throttle.key_for("reset-request", organization_id, email)
-    try:
-        await throttle.check(key)
-    except TooManyRequests:
-        log.warning("reset request for %s in organisation %s throttled", email, organization_id)
-        return 0
-    await throttle.record_failure(key)
     mails: list[tuple[str, str]] = []
     async with public_session() as db:
+        try:
+            await throttle.check(db, key)
+        except TooManyRequests:
+            log.warning("reset request for %s in organisation %s throttled", email, organization_id)
+            return 0
+        await throttle.record_failure(db, key)
         org = await registry.get_by_id(db, organization_id)
         if org is None or not org.is_active:
             return 0

@@ -3,10 +3,12 @@
 from datetime import timedelta
 
 import httpx
-from sqlalchemy import update
+from sqlalchemy import func, select, update
 
 from api.auth import sessions
-from api.auth.models import Session
+from api.auth.models import LoginFailure, Session
+from api.core import db
+from api.core.config import get_settings
 from api.core.db import public_session, utcnow
 from api.organizations.models import Organization
 from tests.conftest import BASE
@@ -273,3 +275,30 @@ async def test_unknown_api_paths_answer_json_404(client):
     r = await client.get("/api/does-not-exist")
     assert r.status_code == 404
     assert r.json() == {"message": "Not found"}
+
+
+async def test_sign_in_needs_only_one_pooled_connection(client, org, monkeypatch):
+    # The failure throttle works on the request's own connection: with a second one taken
+    # from the pool, a full pool left every sign-in waiting on the others until it timed out.
+    monkeypatch.setattr(get_settings(), "db_pool_size", 1)
+    await db.dispose_engine()
+    try:
+
+        async def failures() -> int:
+            async with db.public_session() as session:
+                count = select(func.count()).select_from(LoginFailure)
+                return (await session.execute(count)).scalar_one()
+
+        before = await failures()
+        r = await client.post("/api/auth/org-login", json={"subdomain": org.subdomain})
+        assert r.status_code == 200
+        r = await client.post("/api/auth/role-login", json={"role": "admin", "password": "no"})
+        assert r.status_code == 401, r.text
+        assert await failures() == before + 1  # kept, although the request failed
+        r = await client.post(
+            "/api/auth/role-login", json={"role": "admin", "password": f"admin{org.subdomain}"}
+        )
+        assert r.status_code == 200, r.text
+        assert await failures() == before  # cleared by the successful sign-in
+    finally:
+        await db.dispose_engine()
