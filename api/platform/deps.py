@@ -56,6 +56,10 @@ async def get_platform_admin(request: Request, db: PublicDb) -> PlatformPrincipa
         raise Unauthorized(NOT_SIGNED_IN)
     if await find_admin(db, email) is None:
         raise Forbidden(ACCESS_DENIED.format(email=email))
+    # Hand the connection back to the pool (the session takes one again if the endpoint uses
+    # it): provisioning, migrating and backing up organisations use connections of their own,
+    # and a request must not hold two at once (with the pool full they would wait on each other).
+    await db.commit()
     return PlatformPrincipal(
         email=email,
         name=data.get("name"),

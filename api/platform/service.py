@@ -128,6 +128,9 @@ async def delete_organization(
             f"The subdomain you typed does not match '{org.subdomain}'. Nothing was deleted."
         )
     org_id, subdomain, schema, was_active = org.id, org.subdomain, org.schema_name, org.is_active
+    # The steps below use connections of their own: hand this request's back to the pool first
+    # (a request must not hold two at once; with the pool full they would wait on each other).
+    await db.commit()
     await _set_active(org_id, False)
     try:
         backup = await write_final_backup(org)

@@ -7,9 +7,8 @@ from sqlalchemy import func, select, update
 
 from api.auth import sessions
 from api.auth.models import LoginFailure, Session
-from api.core import db
 from api.core.config import get_settings
-from api.core.db import public_session, utcnow
+from api.core.db import dispose_engine, public_session, utcnow
 from api.organizations.models import Organization
 from tests.conftest import BASE
 
@@ -281,11 +280,11 @@ async def test_sign_in_needs_only_one_pooled_connection(client, org, monkeypatch
     # The failure throttle works on the request's own connection: with a second one taken
     # from the pool, a full pool left every sign-in waiting on the others until it timed out.
     monkeypatch.setattr(get_settings(), "db_pool_size", 1)
-    await db.dispose_engine()
+    await dispose_engine()
     try:
 
         async def failures() -> int:
-            async with db.public_session() as session:
+            async with public_session() as session:
                 count = select(func.count()).select_from(LoginFailure)
                 return (await session.execute(count)).scalar_one()
 
@@ -301,4 +300,4 @@ async def test_sign_in_needs_only_one_pooled_connection(client, org, monkeypatch
         assert r.status_code == 200, r.text
         assert await failures() == before  # cleared by the successful sign-in
     finally:
-        await db.dispose_engine()
+        await dispose_engine()

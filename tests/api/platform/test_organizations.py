@@ -9,7 +9,7 @@ from sqlalchemy import func, select, text
 
 from api.auth.models import PasswordResetToken, Session
 from api.core.config import get_settings
-from api.core.db import get_engine, public_session, tenant_session
+from api.core.db import dispose_engine, get_engine, public_session, tenant_session
 from api.departments.models import Department
 from api.employees.models import Employee
 from api.organizations.models import Organization
@@ -530,3 +530,23 @@ async def test_an_unreachable_mail_server_falls_back_to_showing_the_links(platfo
 
 def test_no_environment_leaks_between_tests():
     assert not os.environ.get("SMTP_HOST")
+
+
+async def test_the_panel_needs_only_one_pooled_connection_per_request(platform, monkeypatch):
+    # Provisioning, the final backup and the deletion use connections of their own; the
+    # request hands its own back first, so a full pool never has requests waiting on each other.
+    monkeypatch.setattr(get_settings(), "db_pool_size", 1)
+    await dispose_engine()
+    try:
+        created = await create(platform)
+        r = await platform.put(f"/api/organizations/{created['id']}", json={"industry": "Energy"})
+        assert r.status_code == 200, r.text
+        r = await platform.request(
+            "DELETE",
+            f"/api/organizations/{created['id']}",
+            json={"confirmSubdomain": created["subdomain"]},
+        )
+        assert r.status_code == 200, r.text
+        assert not await schema_exists(created["schemaName"])
+    finally:
+        await dispose_engine()
