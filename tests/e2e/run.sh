@@ -32,7 +32,7 @@ cleanup() {
   kill -INT "$SERVER" 2>/dev/null || true
   for _ in $(seq 1 30); do kill -0 "$SERVER" 2>/dev/null || break; sleep 0.5; done
   kill -9 "$SERVER" 2>/dev/null || true
-  rm -rf "$DATA"
+  [ -n "${MERIT_E2E_KEEP:-}" ] && cp "$LOG" "$MERIT_E2E_KEEP" || true; rm -rf "$DATA"
 }
 trap cleanup EXIT
 

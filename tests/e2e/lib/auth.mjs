@@ -3,6 +3,7 @@
 // the default password into NEW_PASSWORD. Test files share one server, so whichever runs first
 // for a role does the change and the others sign in with NEW_PASSWORD.
 import { request } from 'playwright-core'
+import { recentApiCalls } from './browser.mjs'
 import { BASE_URL, NEW_PASSWORD, ORG, RESET_PASSWORD, defaultPassword } from './env.mjs'
 
 const ROLE_LABELS = { admin: 'Administrator', manager: 'Manager' }
@@ -48,7 +49,13 @@ export async function changeForcedPassword(page) {
   await dialog.getByLabel('New password').fill(NEW_PASSWORD)
   await dialog.getByLabel('Confirm password').fill(NEW_PASSWORD)
   await dialog.getByRole('button', { name: 'Update password' }).click()
-  await dialog.waitFor({ state: 'detached' })
+  try {
+    await dialog.waitFor({ state: 'detached' })
+  } catch (error) {
+    // Say what the user would see and what the server answered, not only that it timed out.
+    const shown = await page.locator('body').innerText().catch(() => '?')
+    throw new Error(`${error.message}\n--- page text ---\n${shown}\n--- last API calls ---\n${recentApiCalls(page)}`)
+  }
 }
 
 /** Sign out through the sidebar and wait for the landing page. */

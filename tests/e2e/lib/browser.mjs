@@ -32,9 +32,42 @@ export async function openBrowser(prefix, { viewport = { width: 1280, height: 86
   const watch = (p) => p.on('pageerror', (error) => pageErrors.push(error))
   watch(page)
   context.on('page', watch)
+  traceApiCalls(context)
   const shot = (name, target = page) =>
     target.screenshot({ path: `${SCREENSHOTS}${prefix}-${name}.png`, fullPage: true })
   return { browser, context, page, pageErrors, shot }
+}
+
+const apiTraces = new WeakMap()
+
+/** Keep the browser context's last API calls, so a failed wait can say what the server did. */
+function traceApiCalls(context) {
+  const done = []
+  const pending = new Map()
+  apiTraces.set(context, { done, pending })
+  const isApi = (request) => new URL(request.url()).pathname.startsWith('/api/')
+  const line = (request, outcome) =>
+    `${request.method()} ${new URL(request.url()).pathname} ${outcome} after ${Date.now() - pending.get(request)} ms`
+  const finish = (request, outcome) => {
+    if (!pending.has(request)) return
+    done.push(line(request, outcome))
+    if (done.length > 12) done.shift()
+    pending.delete(request)
+  }
+  context.on('request', (request) => isApi(request) && pending.set(request, Date.now()))
+  context.on('requestfinished', async (request) => {
+    const response = await request.response().catch(() => null)
+    finish(request, `-> ${response?.status() ?? '?'}`)
+  })
+  context.on('requestfailed', (request) => finish(request, `failed (${request.failure()?.errorText})`))
+}
+
+/** The page's context's last API calls and those still waiting, one per line (for errors). */
+export function recentApiCalls(page) {
+  const trace = apiTraces.get(page.context())
+  if (!trace) return '(not traced)'
+  const waiting = [...trace.pending.keys()].map((request) => `${request.method()} ${new URL(request.url()).pathname} still waiting`)
+  return [...trace.done, ...waiting].join('\n')
 }
 
 /** Screenshot the last state (`<prefix>-last.png`, handy when a test failed), then close. */
