@@ -36,7 +36,17 @@ def _run(coro: Awaitable[T]) -> T:
     return asyncio.run(wrapper())
 
 
+def _exit_on_sigterm(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
 def _services(redis: bool = True) -> None:
+    # SIGTERM (a service manager, `kill`) ends the command like Ctrl+C does: `finally` blocks
+    # and the embedded servers' exit hooks run. Python's default would leave the embedded
+    # Postgres and Redis running. (uvicorn takes SIGTERM while it serves, shuts down, then
+    # raises the signal again, which lands here.)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _exit_on_sigterm)
     ensure_services(get_settings().data_dir, redis=redis)
 
 
