@@ -7,17 +7,38 @@ columns, and each distinct embedded row (an employee, a template) is validated a
 through its reply model once, then spliced into every item that names it. The JSON is the
 same, byte for byte, as the reply model makes of the ORM objects
 (tests/api/reviews/test_listing.py, tests/api/reminders/test_reminders.py).
+
+A listed row may keep its own copy of one field of what it embeds (a completed review keeps
+the questions it was answered against, whatever its template asks now: `Copy`). A version
+number, on both rows, tells whether the copy is still the embedded row's own, so the copies
+themselves are read only for rows whose version has moved on, once per distinct version.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from pydantic import BaseModel
 from pydantic_core import to_json
-from sqlalchemy import Select, select
+from sqlalchemy import Row, Select, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.responses import Response
+
+
+@dataclass(frozen=True)
+class Copy:
+    """The listed rows' own copy of the embedded reply's `field`, in their `copy` column.
+
+    `version` names a column of the listed and of the embedded model alike: null on a listed row
+    without a copy, else the embedded row's version the copy was taken at. A row whose version is
+    the embedded row's current one shows the shared JSON (its copy is the same); only the others
+    are rendered with their copy.
+    """
+
+    field: str
+    copy: str
+    version: str
 
 
 @dataclass(frozen=True)
@@ -28,6 +49,7 @@ class Embed:
     key: str
     model: Any
     reply_model: type[BaseModel]
+    copy: Copy | None = None
 
 
 @dataclass(frozen=True)
@@ -48,9 +70,15 @@ class Listing:
             if name not in skip
         ]
 
+    @cached_property
+    def _versions(self) -> list[str]:
+        """The version columns of embeds with a copy: selected after the shown ones."""
+        return [e.copy.version for e in self.embeds if e.copy is not None]
+
     def rows(self) -> Select[Any]:
         """SELECT of the columns a listed item shows; add WHERE, ORDER BY and joins to it."""
-        return select(*(getattr(self.model, name) for name, _ in self._fields))
+        names = [name for name, _ in self._fields] + self._versions
+        return select(*(getattr(self.model, name) for name in names))
 
     async def render(self, session: AsyncSession, query: Select[Any]) -> bytes:
         """The JSON list of the rows `query` (made from rows()) selects, embeds included."""
@@ -58,47 +86,110 @@ class Listing:
         if not rows:
             return b"[]"
         wire = [json_name for _, json_name in self._fields]
-        shared: tuple[Any, ...] = ()
-        if "organization_id" in self.reply_model.model_fields:
-            # TenantBase.organization_id: the session's organisation, shown on every record.
-            wire.append("organizationId")
-            shared = (session.info["organization_id"],)
+        shown = len(wire)
+        # TenantBase.organization_id: the session's organisation, shown on every record.
+        with_organization = "organization_id" in self.reply_model.model_fields
+        organization_id = session.info["organization_id"] if with_organization else None
         # The embeds are the reply's last fields: each item is its own columns' JSON object
         # with the (already serialised) embedded objects spliced in before the closing brace.
         attributes = [name for name, _ in self._fields]
-        splices = []
+        # (key column, label, id → shared JSON, version column, (id, version) → JSON with a copy)
+        splices: list[tuple[int, bytes, dict[Any, bytes], int, dict[tuple[Any, Any], bytes]]] = []
+        versions = iter(range(shown, shown + len(self._versions)))
         for embed in self.embeds:
             column = attributes.index(embed.key)
-            found = await _embedded_json(session, embed, {row[column] for row in rows})
-            splices.append((column, b',"' + embed.field.encode() + b'":', found))
+            if embed.copy is None:
+                found, _ = await _embedded_json(session, embed, {row[column] for row in rows})
+                splices.append((column, b',"' + embed.field.encode() + b'":', found, 0, {}))
+                continue
+            at = next(versions)
+            pairs = {(row[column], row[at]) for row in rows}
+            found, values = await _embedded_json(session, embed, {key for key, _ in pairs})
+            copies = await self._copies(session, embed, rows, column, at, pairs, values)
+            splices.append((column, b',"' + embed.field.encode() + b'":', found, at, copies))
         items = []
         for row in rows:
-            item = to_json(dict(zip(wire, (*row, *shared), strict=True)))
+            # zip stops at the shown columns: the version columns after them are not shown.
+            data = dict(zip(wire, row, strict=False))
+            if with_organization:
+                data["organizationId"] = organization_id
+            item = to_json(data)
             if splices:
                 parts = [item[:-1]]
-                for column, label, found in splices:
-                    parts += (label, found.get(row[column], b"null"))
+                for column, label, found, at, copies in splices:
+                    key = row[column]
+                    json = copies.get((key, row[at])) if copies else None
+                    parts += (label, json or found.get(key, b"null"))
                 parts.append(b"}")
                 item = b"".join(parts)
             items.append(item)
         return b"[" + b",".join(items) + b"]"
 
+    async def _copies(
+        self,
+        session: AsyncSession,
+        embed: Embed,
+        rows: Sequence[Row[Any]],
+        column: int,
+        at: int,
+        pairs: set[tuple[Any, Any]],
+        values: dict[Any, dict[str, Any]],
+    ) -> dict[tuple[Any, Any], bytes]:
+        """(key, version) → the embed's JSON with that version's copy, for the versions that are
+        no longer the embedded row's own (none, as long as nothing was changed)."""
+        assert embed.copy is not None
+        version = embed.copy.version
+        stale = {
+            (key, v)
+            for key, v in pairs
+            if v is not None and key in values and v != values[key][version]
+        }
+        if not stale:
+            return {}
+        # Rows with the same (key, version) hold the same copy: read one of each.
+        ids: dict[tuple[Any, Any], Any] = {}
+        id_at = [name for name, _ in self._fields].index("id")
+        for row in rows:
+            pair = (row[column], row[at])
+            if pair in stale and pair not in ids:
+                ids[pair] = row[id_at]
+        copy_column = getattr(self.model, embed.copy.copy)
+        query = select(self.model.id, copy_column).where(self.model.id.in_(ids.values()))
+        found: dict[Any, Any] = {row_id: copy for row_id, copy in await session.execute(query)}
+        names = list(embed.reply_model.model_fields)
+        result = {}
+        for (key, v), row_id in ids.items():
+            copy = found.get(row_id)
+            if copy is None:
+                continue
+            data = {name: values[key][name] for name in names} | {embed.copy.field: copy}
+            result[(key, v)] = (
+                embed.reply_model.model_validate(data).model_dump_json(by_alias=True).encode()
+            )
+        return result
 
-async def _embedded_json(session: AsyncSession, embed: Embed, ids: set[Any]) -> dict[Any, bytes]:
-    """id → the embed's reply as JSON, each row validated and serialised once."""
+
+async def _embedded_json(
+    session: AsyncSession, embed: Embed, ids: set[Any]
+) -> tuple[dict[Any, bytes], dict[Any, dict[str, Any]]]:
+    """id → the embed's reply as JSON, each row validated and serialised once; and, for an embed
+    with a copy, id → the row's values (its version among them)."""
     ids.discard(None)
     if not ids:
-        return {}
+        return {}, {}
     names = list(embed.reply_model.model_fields)
-    columns = [getattr(embed.model, name) for name in names]
+    extra = [embed.copy.version] if embed.copy is not None else []
+    columns = [getattr(embed.model, name) for name in names + extra]
     rows = (await session.execute(select(*columns).where(embed.model.id.in_(ids)))).all()
     reply_model = embed.reply_model
-    return {
-        row.id: reply_model.model_validate(dict(zip(names, row, strict=True)))
+    found = {
+        row.id: reply_model.model_validate(dict(zip(names, row[: len(names)], strict=True)))
         .model_dump_json(by_alias=True)
         .encode()
         for row in rows
     }
+    values = {row.id: dict(zip(names + extra, row, strict=True)) for row in rows} if extra else {}
+    return found, values
 
 
 def json_response(body: bytes) -> Response:
