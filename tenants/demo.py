@@ -307,6 +307,8 @@ def _reviews(
                     reviewer_notes="Solid quarter with clear progress on goals.",
                     due_date=done.date(),
                     completed_at=done,
+                    questions=template.questions,
+                    questions_version=template.questions_version,
                 )
             )
         status = ["pending", "pending", "in_progress"][n % 3]

@@ -42,6 +42,10 @@ class ReviewTemplate(TenantBase):
     name: Mapped[str] = mapped_column(String(100))
     description: Mapped[str | None] = mapped_column(String(500))
     questions: Mapped[list[dict[str, Any]]] = mapped_column(JSONB)
+    # Goes up by one whenever the questions change. A completed review keeps a copy of the
+    # questions with their version (Review.questions): lists tell from the version alone, without
+    # reading the copy, whether a review's questions are still its template's own.
+    questions_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     # The template the reminder job uses for the next periodic review.
     is_default: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
@@ -95,6 +99,15 @@ class Review(TenantBase):
     # The first completion, kept when an admin reopens the review (completed_at is then null):
     # completing it again does not move the employee's next review date a second time.
     first_completed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The questions the review was answered against, copied from its template when it is
+    # completed, with the template's questions_version then: a completed review is a record,
+    # and editing the template (ids are renumbered, questions removed or reordered) must not
+    # change what it shows next to its answers. Null until the review is first completed:
+    # pending and in-progress reviews follow their template as it is now. The copy stays when
+    # an admin reopens the review, so answering it again cannot attach the old answers to
+    # other questions. Reads show the copy when there is one, the template's questions otherwise.
+    questions: Mapped[list[dict[str, Any]] | None] = mapped_column(JSONB)
+    questions_version: Mapped[int | None] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()

@@ -398,3 +398,18 @@ class ReviewRead(ReadModel):
     organization_id: int | None = None
     employee: EmployeeSummary | None = None
     template: TemplateSummary | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _own_questions(cls, data: Any) -> Any:
+        """A review with its own copy of the questions (a completed one: Review.questions)
+        shows its template with those, whatever the template asks now."""
+        questions = getattr(data, "questions", None)
+        if questions is None:
+            return data
+        values = {name: getattr(data, name) for name in cls.model_fields}
+        template = values["template"]
+        if template is not None:
+            shown = {name: getattr(template, name) for name in TemplateSummary.model_fields}
+            values["template"] = shown | {"questions": questions}
+        return values

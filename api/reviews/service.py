@@ -2,7 +2,8 @@
 
 Status rules (SPEC §4, issue 4): a new review is pending; saving sets in_progress; completing
 sets completed and stamps completedAt with the server's clock; only an admin may change a
-completed review. Answers are checked against the template's questions.
+completed review. Answers are checked against the template's questions, or, once the review
+has been completed, against its own copy of them (Review.questions).
 """
 
 from datetime import date
@@ -14,7 +15,7 @@ from sqlalchemy.orm import selectinload
 
 from api.core.db import utcnow
 from api.core.errors import BadRequest, Forbidden, NotFound
-from api.core.listing import Embed, Listing
+from api.core.listing import Copy, Embed, Listing
 from api.employees.models import Employee
 from api.reminders.models import Reminder
 from api.reviews import templates
@@ -34,13 +35,20 @@ UPCOMING_LIMIT = 10
 COMPLETED_LOCKED = "Only an administrator can change a completed review"
 
 
-# Lists of reviews, with each review's employee and template (api/core/listing.py).
+# Lists of reviews, with each review's employee and template (api/core/listing.py). A review
+# completed against questions its template no longer asks shows its own copy of them.
 REVIEWS = Listing(
     Review,
     ReviewRead,
     (
         Embed("employee", "employee_id", Employee, EmployeeSummary),
-        Embed("template", "template_id", ReviewTemplate, TemplateSummary),
+        Embed(
+            "template",
+            "template_id",
+            ReviewTemplate,
+            TemplateSummary,
+            Copy("questions", copy="questions", version="questions_version"),
+        ),
     ),
 )
 
@@ -217,7 +225,15 @@ async def update(
     # so a completion is stamped (and the next review date moved) once.
     await session.refresh(
         review,
-        attribute_names=["status", "responses", "rating", "completed_at", "first_completed_at"],
+        attribute_names=[
+            "status",
+            "responses",
+            "rating",
+            "completed_at",
+            "first_completed_at",
+            "questions",
+            "questions_version",
+        ],
         with_for_update=True,
     )
     if review.status == "completed" and role != "admin":
@@ -230,10 +246,13 @@ async def update(
         status = "in_progress" if review.status == "pending" else review.status
     completing = status == "completed"
     template: ReviewTemplate = review.template
+    # A review once completed is answered against its own copy of the questions, also when an
+    # admin reopens or corrects it; the others against their template as it is now.
+    questions = review.questions if review.questions is not None else template.questions
     answers = data.responses if "responses" in fields and data.responses is not None else None
     if answers is None:
-        answers = still_valid(template.questions, review.responses)
-    responses = check_responses(template.questions, answers, complete=completing)
+        answers = still_valid(questions, review.responses)
+    responses = check_responses(questions, answers, complete=completing)
     rating = data.rating if "rating" in fields else review.rating
     if completing and rating is None:
         raise BadRequest("An overall rating from 1 to 5 is required to complete a review")
@@ -244,6 +263,11 @@ async def update(
     if "reviewer_notes" in fields:
         review.reviewer_notes = data.reviewer_notes
     review.status = status
+    if completing and review.questions is None:
+        # The record of what was asked (Review.questions): taken on completion, and from a
+        # completed review that predates the copies when an admin saves it.
+        review.questions = [dict(q) for q in template.questions]
+        review.questions_version = template.questions_version
     if newly_completed:
         review.completed_at = utcnow()
         # The schedule moves on once per review: completing a review an admin reopened does

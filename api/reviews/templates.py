@@ -77,7 +77,12 @@ async def update_template(
     if "description" in fields:
         template.description = data.description
     if "questions" in fields and data.questions is not None:
-        template.questions = [q.stored() for q in data.questions]
+        questions = [q.stored() for q in data.questions]
+        if questions != template.questions:
+            template.questions = questions
+            # Completed reviews keep their copy of the old questions; the new version tells
+            # the review lists that those copies are no longer the template's own.
+            template.questions_version = ReviewTemplate.questions_version + 1
     if "is_default" in fields and data.is_default is not None:
         if data.is_default:
             await _make_default(session, template)

@@ -6,6 +6,7 @@ from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from api.core.db import tenant_session
 from api.employees.models import Employee
@@ -120,3 +121,14 @@ async def reminders_of(org: Organization) -> list[Reminder]:
 
 def completed_at(day: date) -> datetime:
     return datetime.combine(day, datetime.min.time()).astimezone().replace(hour=12)
+
+
+async def rewind_review_questions(conn: AsyncConnection, schema: str) -> None:
+    """Take a schema's tables back to before reviews kept their own copy of the questions
+    (revision 0003); the caller sets its alembic_version."""
+    for table, column in (
+        ("reviews", "questions"),
+        ("reviews", "questions_version"),
+        ("review_templates", "questions_version"),
+    ):
+        await conn.exec_driver_sql(f'ALTER TABLE "{schema}".{table} DROP COLUMN {column}')

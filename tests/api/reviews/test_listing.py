@@ -79,3 +79,38 @@ async def test_an_empty_list_is_an_empty_array(login, org):
         assert reply.status_code == 200
         assert reply.json() == []
         assert reply.headers["content-type"] == "application/json"
+
+
+async def test_reviews_completed_against_older_questions_list_as_the_reply_model_shows_them(
+    login, org
+):
+    """Reviews completed at three versions of one template (two of them no longer its own),
+    one completed against another template, one never completed."""
+    ada = await add_employee(org)
+    first = {"id": "q1", "question": "First wording, please", "type": "rating", "required": True}
+    custom = await add_template(org, questions=[first])
+    other = await add_template(org, name="Other template")
+    admin = await login(org, "admin")
+    complete = {"status": "completed", "responses": {"q1": 4}, "rating": 4}
+    for n, wording in enumerate(("First", "Second", "Third")):
+        if n:
+            body = {"questions": [{"question": f"{wording} wording, please", "type": "rating"}]}
+            assert (await admin.put(f"/api/templates/{custom}", json=body)).status_code == 200
+        for _ in range(2):
+            rid = await add_review(org, ada, custom, TODAY + timedelta(days=3))
+            assert (await admin.put(f"/api/reviews/{rid}", json=complete)).status_code == 200
+    rid = await add_review(org, ada, other, TODAY + timedelta(days=3))
+    r = await admin.put(f"/api/reviews/{rid}", json=complete | {"responses": GOOD_ANSWERS})
+    assert r.status_code == 200, r.text
+    await add_review(org, ada, custom, TODAY + timedelta(days=9), status="in_progress")
+
+    reply = await admin.get("/api/reviews")
+    expected = await _through_the_reply_model(org)
+    assert len(expected) == 8
+    assert reply.content == to_json(expected)
+    wordings = [r["template"]["questions"][0]["question"] for r in expected]
+    assert wordings == [
+        "Third wording, please",
+        "Overall job performance",
+        *(f"{w} wording, please" for w in ("Third", "Third", "Second", "Second", "First", "First")),
+    ]

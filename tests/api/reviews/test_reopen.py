@@ -19,6 +19,7 @@ from tests.api.reviews.factories import (
     add_template,
     get_row,
     reminders_of,
+    rewind_review_questions,
 )
 
 URL = "/api/reviews"
@@ -108,6 +109,7 @@ async def test_the_migration_remembers_reviews_completed_before_it(org):
     schema = org.schema_name
     async with get_engine().begin() as conn:
         await conn.exec_driver_sql(f'ALTER TABLE "{schema}".reviews DROP COLUMN first_completed_at')
+        await rewind_review_questions(conn, schema)
         await conn.exec_driver_sql(
             f"UPDATE \"{schema}\".alembic_version SET version_num = '0001_tenant'"
         )
