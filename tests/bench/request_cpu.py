@@ -21,12 +21,37 @@ import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import load  # noqa: E402  (tests/bench/load.py: seeding, sign-in and the mix)
+
+
+class PrepareCounter:
+    """Counts the statements asyncpg asks Postgres to prepare (a parse and plan each), which a
+    statement whose SQL differs per call, or a too-small cache, multiplies."""
+
+    def __init__(self) -> None:
+        import asyncpg.connection
+
+        self.count = 0
+        original = asyncpg.connection.Connection._get_statement
+        counter = self
+
+        async def counted(conn: Any, query: str, *args: Any, **kw: Any) -> Any:
+            use_cache = kw.get("use_cache", True)
+            key = (query, kw.get("record_class") or conn._protocol.get_record_class(), False)
+            if not use_cache or conn._stmt_cache.get(key) is None:
+                counter.count += 1
+            return await original(conn, query, *args, **kw)
+
+        asyncpg.connection.Connection._get_statement = counted  # type: ignore[method-assign]
+
+
+PREPARES: PrepareCounter | None = None
 
 
 async def replay(
@@ -59,6 +84,7 @@ async def replay(
     profile = cProfile.Profile() if only and profiled else None
     if profile:
         profile.enable()
+    prepared_before = PREPARES.count if PREPARES else 0
     began_cpu, began = time.process_time(), time.perf_counter()
     for i in range(0, len(measured), callers):
         batch = measured[i : i + callers]
@@ -77,6 +103,11 @@ async def replay(
     wall_ms = (time.perf_counter() - began) * 1000 / len(measured)
     print(f"{len(measured)} requests, {callers} at a time: {cpu_ms:.2f} ms CPU per request "
           f"({wall_ms:.2f} ms wall), {failures} unexpected statuses")  # fmt: skip
+    if PREPARES:
+        prepared = PREPARES.count - prepared_before
+        print(
+            f"  statements prepared by Postgres: {prepared} ({prepared / len(measured):.2f} per request)"
+        )
     print("  per route (ms CPU; with several callers, of the batches it was in):")
     for label, values in sorted(cpu_by_route.items(), key=lambda kv: -sum(kv[1])):
         print(f"    {label:<44}{len(values):>6}{sum(values) * 1000 / len(values):>8.2f}")
@@ -93,6 +124,9 @@ async def amain(args: argparse.Namespace) -> None:
         os.environ.pop(key, None)
 
     from api.core.embedded import ensure_services, stop_services
+
+    global PREPARES
+    PREPARES = PrepareCounter()
 
     ensure_services(data, redis=True)
     import logging
