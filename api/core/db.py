@@ -174,6 +174,7 @@ async def tenant_session(
         session.info["schema"] = schema
         if reads_only:
             await session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+            session.info["reads_only"] = True  # sees committed rows only (api/core/listing.py)
         try:
             yield session
             await session.commit()

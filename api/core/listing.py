@@ -14,6 +14,7 @@ number, on both rows, tells whether the copy is still the embedded row's own, so
 themselves are read only for rows whose version has moved on, once per distinct version.
 """
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -21,7 +22,8 @@ from typing import Any
 
 from pydantic import BaseModel
 from pydantic_core import to_json
-from sqlalchemy import Row, Select, select
+from sqlalchemy import ColumnClause, Row, Select, any_, bindparam, literal_column, select
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.responses import Response
 
@@ -50,6 +52,31 @@ class Embed:
     model: Any
     reply_model: type[BaseModel]
     copy: Copy | None = None
+
+    @cached_property
+    def names(self) -> list[str]:
+        """The reply's fields, then the copy's version column (if any)."""
+        extra = [self.copy.version] if self.copy is not None else []
+        return list(self.reply_model.model_fields) + extra
+
+    @cached_property
+    def versions(self) -> Select[Any]:
+        """id and version (xmin) of the rows with the ids bound as `ids`.
+
+        Built once, with the ids as one array parameter: `IN (...)` would make a statement of
+        its own (to compile, and for Postgres to prepare) for every number of ids.
+        """
+        return select(self.model.id, _VERSION).where(self.model.id == any_(self._ids))
+
+    @cached_property
+    def rows(self) -> Select[Any]:
+        """version, then the `names` columns, of the rows with the ids bound as `ids`."""
+        columns = [getattr(self.model, name) for name in self.names]
+        return select(_VERSION, *columns).where(self.model.id == any_(self._ids))
+
+    @property
+    def _ids(self) -> Any:
+        return bindparam("ids", type_=ARRAY(self.model.id.type))
 
 
 @dataclass(frozen=True)
@@ -169,27 +196,78 @@ class Listing:
         return result
 
 
+class EmbedCache:
+    """Embedded rows already rendered, per schema, embed and row id, with the row version
+    (`xmin`) they were rendered from: at most `max_items`, least recently used dropped.
+
+    A committed row version is known by its id and xmin (each write gives the row a new
+    version, carrying the writing transaction's id), so a listing that finds an embedded row at
+    the version it rendered before reuses that JSON instead of validating the row again. Only
+    reads outside a transaction use it: those see committed versions only, never a version
+    their own transaction is still writing (which could change again under the same xmin).
+    """
+
+    def __init__(self, max_items: int = 50_000):
+        self.max_items = max_items
+        self._items: OrderedDict[tuple[str, Embed, Any], tuple[str, bytes, dict[str, Any]]] = (
+            OrderedDict()
+        )
+
+    def get(self, key: tuple[str, Embed, Any], version: str) -> tuple[bytes, dict[str, Any]] | None:
+        found = self._items.get(key)
+        if found is None or found[0] != version:
+            return None
+        self._items.move_to_end(key)
+        return found[1], found[2]
+
+    def put(
+        self, key: tuple[str, Embed, Any], version: str, json: bytes, values: dict[str, Any]
+    ) -> None:
+        self._items[key] = (version, json, values)
+        self._items.move_to_end(key)
+        while len(self._items) > self.max_items:
+            self._items.popitem(last=False)
+
+
+embed_cache = EmbedCache()
+
+_VERSION: ColumnClause[str] = literal_column("xmin::text")
+
+
 async def _embedded_json(
     session: AsyncSession, embed: Embed, ids: set[Any]
 ) -> tuple[dict[Any, bytes], dict[Any, dict[str, Any]]]:
-    """id → the embed's reply as JSON, each row validated and serialised once; and, for an embed
-    with a copy, id → the row's values (its version among them)."""
+    """id → the embed's reply as JSON, each row validated and serialised once (or taken from
+    embed_cache); and, for an embed with a copy, id → the row's values (its version among
+    them)."""
     ids.discard(None)
     if not ids:
         return {}, {}
-    names = list(embed.reply_model.model_fields)
-    extra = [embed.copy.version] if embed.copy is not None else []
-    columns = [getattr(embed.model, name) for name in names + extra]
-    rows = (await session.execute(select(*columns).where(embed.model.id.in_(ids)))).all()
-    reply_model = embed.reply_model
-    found = {
-        row.id: reply_model.model_validate(dict(zip(names, row[: len(names)], strict=True)))
-        .model_dump_json(by_alias=True)
-        .encode()
-        for row in rows
-    }
-    values = {row.id: dict(zip(names + extra, row, strict=True)) for row in rows} if extra else {}
-    return found, values
+    found: dict[Any, bytes] = {}
+    values: dict[Any, dict[str, Any]] = {}
+    wanted = list(ids)
+    schema = session.info.get("schema") if session.info.get("reads_only") else None
+    if schema is not None:
+        versions = await session.execute(embed.versions, {"ids": wanted})
+        wanted = []
+        for row_id, version in versions:
+            cached = embed_cache.get((schema, embed, row_id), version)
+            if cached is None:
+                wanted.append(row_id)
+            else:
+                found[row_id], values[row_id] = cached
+        if not wanted:
+            return found, values if embed.copy is not None else {}
+    names, shown = embed.names, list(embed.reply_model.model_fields)
+    for row in await session.execute(embed.rows, {"ids": wanted}):
+        row_values = dict(zip(names, row[1:], strict=True))
+        reply = embed.reply_model.model_validate({name: row_values[name] for name in shown})
+        json = reply.model_dump_json(by_alias=True).encode()
+        found[row.id] = json
+        values[row.id] = row_values
+        if schema is not None:
+            embed_cache.put((schema, embed, row.id), row[0], json, row_values)
+    return found, values if embed.copy is not None else {}
 
 
 def json_response(body: bytes) -> Response:

@@ -4,11 +4,11 @@ ReviewRead makes of the ORM objects, byte for byte, embeds included."""
 from datetime import date, timedelta
 
 from pydantic_core import to_json
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import selectinload
 
 from api.core.db import tenant_session
-from api.reviews.models import Review
+from api.reviews.models import Review, ReviewTemplate
 from api.reviews.schemas import ReviewRead
 from tests.api.reviews.factories import (
     GOOD_ANSWERS,
@@ -114,3 +114,44 @@ async def test_reviews_completed_against_older_questions_list_as_the_reply_model
         "Overall job performance",
         *(f"{w} wording, please" for w in ("Third", "Third", "Second", "Second", "First", "First")),
     ]
+
+
+async def test_an_embedded_employee_or_template_changed_since_the_last_list_shows_as_changed(
+    login, org
+):
+    """Lists reuse an embedded row's JSON while the row is unchanged (api/core/listing.py
+    EmbedCache): any committed change, through the API or not, shows at the next list."""
+    ada = await add_employee(org)
+    custom = await add_template(org)
+    await add_review(org, ada, custom, TODAY + timedelta(days=3))
+    admin = await login(org, "admin")
+    first = (await admin.get("/api/reviews")).json()
+    assert first[0]["employee"]["firstName"] == "Ada"
+    assert (await admin.get("/api/reviews")).json() == first  # the second list, from the cache
+
+    renamed = {"firstName": "Augusta", "lastName": "King"}
+    assert (await admin.put(f"/api/employees/{ada}", json=renamed)).status_code == 200
+    async with tenant_session(org.schema_name, org.id) as session:  # a write outside the API
+        await session.execute(
+            update(ReviewTemplate).where(ReviewTemplate.id == custom).values(name="Renamed review")
+        )
+
+    listed = (await admin.get("/api/reviews")).json()
+    assert listed == await _through_the_reply_model(org)
+    assert listed[0]["employee"]["firstName"] == "Augusta"
+    assert listed[0]["template"]["name"] == "Renamed review"
+
+
+async def test_organisations_with_the_same_row_ids_each_list_their_own(login, org, other_org):
+    """Employee and template ids start at 1 in every organisation's schema: the reused JSON
+    of one organisation's rows must never stand in for another's."""
+    for which, name in ((org, "Alpha"), (other_org, "Beta")):
+        employee = await add_employee(which, first_name=name)
+        template = await add_template(which, name=f"{name} template")
+        await add_review(which, employee, template, TODAY + timedelta(days=3))
+    for which, name in ((org, "Alpha"), (other_org, "Beta"), (org, "Alpha")):
+        listed = (await (await login(which, "admin")).get("/api/reviews")).json()
+        assert [(r["employee"]["firstName"], r["template"]["name"]) for r in listed] == [
+            (name, f"{name} template")
+        ]
+        assert listed == await _through_the_reply_model(which)
