@@ -207,7 +207,7 @@ class EmbedCache:
     their own transaction is still writing (which could change again under the same xmin).
     """
 
-    def __init__(self, max_items: int = 50_000):
+    def __init__(self, max_items: int = 50_000):  # about 25 MB of employees at most
         self.max_items = max_items
         self._items: OrderedDict[tuple[str, Embed, Any], tuple[str, bytes, dict[str, Any]]] = (
             OrderedDict()
@@ -266,7 +266,9 @@ async def _embedded_json(
         found[row.id] = json
         values[row.id] = row_values
         if schema is not None:
-            embed_cache.put((schema, embed, row.id), row[0], json, row_values)
+            # The values are needed only by embeds with a copy (Listing._copies).
+            kept = row_values if embed.copy is not None else {}
+            embed_cache.put((schema, embed, row.id), row[0], json, kept)
     return found, values if embed.copy is not None else {}
 
 
