@@ -27,6 +27,16 @@ from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.responses import Response
 
+# A row version's id: each write gives the row a new version, carrying the writing
+# transaction's id (also the employee list's snapshot, api/employees/listing.py).
+ROW_VERSION: ColumnClause[str] = literal_column("xmin::text")
+
+
+def _with_ids(model: Any) -> Any:
+    """`model.id = ANY(:ids)`, the ids bound as one array: one statement for any number of ids
+    (`IN (...)` makes a statement of its own, to compile and to prepare, for every count)."""
+    return model.id == any_(bindparam("ids", type_=ARRAY(model.id.type)))
+
 
 @dataclass(frozen=True)
 class Copy:
@@ -54,29 +64,25 @@ class Embed:
     copy: Copy | None = None
 
     @cached_property
+    def shown(self) -> list[str]:
+        """The reply's fields."""
+        return list(self.reply_model.model_fields)
+
+    @cached_property
     def names(self) -> list[str]:
         """The reply's fields, then the copy's version column (if any)."""
-        extra = [self.copy.version] if self.copy is not None else []
-        return list(self.reply_model.model_fields) + extra
+        return self.shown + ([self.copy.version] if self.copy is not None else [])
 
     @cached_property
     def versions(self) -> Select[Any]:
-        """id and version (xmin) of the rows with the ids bound as `ids`.
-
-        Built once, with the ids as one array parameter: `IN (...)` would make a statement of
-        its own (to compile, and for Postgres to prepare) for every number of ids.
-        """
-        return select(self.model.id, _VERSION).where(self.model.id == any_(self._ids))
+        """id and version of the rows with the ids bound as `ids` (built once)."""
+        return select(self.model.id, ROW_VERSION).where(_with_ids(self.model))
 
     @cached_property
     def rows(self) -> Select[Any]:
         """version, then the `names` columns, of the rows with the ids bound as `ids`."""
         columns = [getattr(self.model, name) for name in self.names]
-        return select(_VERSION, *columns).where(self.model.id == any_(self._ids))
-
-    @property
-    def _ids(self) -> Any:
-        return bindparam("ids", type_=ARRAY(self.model.id.type))
+        return select(ROW_VERSION, *columns).where(_with_ids(self.model))
 
 
 @dataclass(frozen=True)
@@ -98,13 +104,17 @@ class Listing:
         ]
 
     @cached_property
+    def _attributes(self) -> list[str]:
+        return [name for name, _ in self._fields]
+
+    @cached_property
     def _versions(self) -> list[str]:
         """The version columns of embeds with a copy: selected after the shown ones."""
         return [e.copy.version for e in self.embeds if e.copy is not None]
 
     def rows(self) -> Select[Any]:
         """SELECT of the columns a listed item shows; add WHERE, ORDER BY and joins to it."""
-        names = [name for name, _ in self._fields] + self._versions
+        names = self._attributes + self._versions
         return select(*(getattr(self.model, name) for name in names))
 
     async def render(self, session: AsyncSession, query: Select[Any]) -> bytes:
@@ -119,7 +129,7 @@ class Listing:
         organization_id = session.info["organization_id"] if with_organization else None
         # The embeds are the reply's last fields: each item is its own columns' JSON object
         # with the (already serialised) embedded objects spliced in before the closing brace.
-        attributes = [name for name, _ in self._fields]
+        attributes = self._attributes
         # (key column, label, id → shared JSON, version column, (id, version) → JSON with a copy)
         splices: list[tuple[int, bytes, dict[Any, bytes], int, dict[tuple[Any, Any], bytes]]] = []
         versions = iter(range(shown, shown + len(self._versions)))
@@ -175,21 +185,23 @@ class Listing:
             return {}
         # Rows with the same (key, version) hold the same copy: read one of each.
         ids: dict[tuple[Any, Any], Any] = {}
-        id_at = [name for name, _ in self._fields].index("id")
+        id_at = self._attributes.index("id")
         for row in rows:
             pair = (row[column], row[at])
             if pair in stale and pair not in ids:
                 ids[pair] = row[id_at]
         copy_column = getattr(self.model, embed.copy.copy)
-        query = select(self.model.id, copy_column).where(self.model.id.in_(ids.values()))
-        found: dict[Any, Any] = {row_id: copy for row_id, copy in await session.execute(query)}
-        names = list(embed.reply_model.model_fields)
+        query = select(self.model.id, copy_column).where(_with_ids(self.model))
+        found: dict[Any, Any] = {
+            row_id: copy
+            for row_id, copy in await session.execute(query, {"ids": list(ids.values())})
+        }
         result = {}
         for (key, v), row_id in ids.items():
             copy = found.get(row_id)
             if copy is None:
                 continue
-            data = {name: values[key][name] for name in names} | {embed.copy.field: copy}
+            data = {name: values[key][name] for name in embed.shown} | {embed.copy.field: copy}
             result[(key, v)] = (
                 embed.reply_model.model_validate(data).model_dump_json(by_alias=True).encode()
             )
@@ -231,8 +243,6 @@ class EmbedCache:
 
 embed_cache = EmbedCache()
 
-_VERSION: ColumnClause[str] = literal_column("xmin::text")
-
 
 async def _embedded_json(
     session: AsyncSession, embed: Embed, ids: set[Any]
@@ -258,10 +268,9 @@ async def _embedded_json(
                 found[row_id], values[row_id] = cached
         if not wanted:
             return found, values if embed.copy is not None else {}
-    names, shown = embed.names, list(embed.reply_model.model_fields)
     for row in await session.execute(embed.rows, {"ids": wanted}):
-        row_values = dict(zip(names, row[1:], strict=True))
-        reply = embed.reply_model.model_validate({name: row_values[name] for name in shown})
+        row_values = dict(zip(embed.names, row[1:], strict=True))
+        reply = embed.reply_model.model_validate({name: row_values[name] for name in embed.shown})
         json = reply.model_dump_json(by_alias=True).encode()
         found[row.id] = json
         values[row.id] = row_values

@@ -30,6 +30,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.core.listing import ROW_VERSION
 from api.employees.models import Employee
 
 # The same shape pydantic gives a UTC datetime, so the list and a single read agree.
@@ -113,9 +114,6 @@ def search_key(*parts: str | None) -> str:
     return "\n".join(p or "" for p in parts).casefold()
 
 
-VERSION: ColumnClause[str] = literal_column("xmin::text")
-
-
 def _rendered(session: AsyncSession) -> Any:
     """SELECT of each employee's version, search fields and JSON object, rendered by Postgres."""
     e = Employee.__table__.c
@@ -138,7 +136,7 @@ def _rendered(session: AsyncSession) -> Any:
     )  # fmt: skip
     return select(
         e.id,
-        VERSION,
+        ROW_VERSION,
         e.first_name,
         e.last_name,
         e.email,
@@ -183,7 +181,7 @@ async def _refresh(session: AsyncSession, fingerprint: str, old: Snapshot) -> Sn
     that are new or have a new version, usually one or a few, and sort again only when a
     row arrived or a name changed (sorting 10,000 names costs more than everything else)."""
     e = Employee.__table__.c
-    versions = (await session.execute(select(e.id, VERSION))).all()
+    versions = (await session.execute(select(e.id, ROW_VERSION))).all()
     entries: dict[int, Entry] = {}
     stale: list[int] = []
     for employee_id, version in versions:

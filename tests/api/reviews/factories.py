@@ -47,6 +47,8 @@ GOOD_ANSWERS = {
     "q4": "yes",
     "q5": 2,
 }
+# The PUT /api/reviews/{id} body that completes a review of the default questions.
+COMPLETE = {"status": "completed", "responses": GOOD_ANSWERS, "rating": 4}
 
 
 async def add_employee(org: Organization, **fields: Any) -> int:

@@ -16,6 +16,7 @@ from api.reviews.models import Review, ReviewTemplate
 from api.reviews.schemas import QuestionRead
 from tenants.migrate import migrate_tenants
 from tests.api.reviews.factories import (
+    COMPLETE,
     GOOD_ANSWERS,
     QUESTIONS,
     add_employee,
@@ -29,7 +30,6 @@ from tests.api.reviews.factories import (
 URL = "/api/reviews"
 TODAY = date.today()
 DUE = TODAY + timedelta(days=5)
-COMPLETE = {"status": "completed", "responses": GOOD_ANSWERS, "rating": 4}
 # The template after the edit: q4 (reworded) first, then q2 and q1; q3 and q5 are gone.
 # Saving renumbers them q1, q2, q3, so every old id now names another question (or none).
 EDITED = [

@@ -13,6 +13,7 @@ from api.reviews.models import Review
 from api.reviews.schedule import add_months
 from tenants.migrate import migrate_tenants
 from tests.api.reviews.factories import (
+    COMPLETE,
     GOOD_ANSWERS,
     add_employee,
     add_review,
@@ -25,7 +26,6 @@ from tests.api.reviews.factories import (
 URL = "/api/reviews"
 TODAY = date.today()
 DUE = TODAY + timedelta(days=5)
-COMPLETE = {"status": "completed", "responses": GOOD_ANSWERS, "rating": 4}
 
 
 async def setup_review(org, **fields):
