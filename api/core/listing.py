@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel
 from pydantic_core import to_json
-from sqlalchemy import ColumnClause, Row, Select, any_, bindparam, literal_column, select
+from sqlalchemy import ColumnClause, Result, Row, Select, any_, bindparam, literal_column, select
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.responses import Response
@@ -119,7 +119,7 @@ class Listing:
 
     async def render(self, session: AsyncSession, query: Select[Any]) -> bytes:
         """The JSON list of the rows `query` (made from rows()) selects, embeds included."""
-        rows = (await session.execute(query)).all()
+        rows = (await _execute(session, query)).all()
         if not rows:
             return b"[]"
         wire = [json_name for _, json_name in self._fields]
@@ -144,23 +144,27 @@ class Listing:
             found, values = await _embedded_json(session, embed, {key for key, _ in pairs})
             copies = await self._copies(session, embed, rows, column, at, pairs, values)
             splices.append((column, b',"' + embed.field.encode() + b'":', found, at, copies))
-        items = []
+        # All the parts of all the items, joined once at the end.
+        parts: list[bytes | memoryview] = []
+        add = parts.append
         for row in rows:
             # zip stops at the shown columns: the version columns after them are not shown.
             data = dict(zip(wire, row, strict=False))
             if with_organization:
                 data["organizationId"] = organization_id
             item = to_json(data)
-            if splices:
-                parts = [item[:-1]]
-                for column, label, found, at, copies in splices:
-                    key = row[column]
-                    json = copies.get((key, row[at])) if copies else None
-                    parts += (label, json or found.get(key, b"null"))
-                parts.append(b"}")
-                item = b"".join(parts)
-            items.append(item)
-        return b"[" + b",".join(items) + b"]"
+            if not splices:
+                add(item)
+                add(b",")
+                continue
+            add(memoryview(item)[:-1])  # without its closing brace (no copy made)
+            for column, label, found, at, copies in splices:
+                key = row[column]
+                add(label)
+                add((copies.get((key, row[at])) if copies else None) or found.get(key, b"null"))
+            add(b"},")
+        parts[-1] = parts[-1][:-1]  # no comma after the last item
+        return b"[" + b"".join(parts) + b"]"
 
     async def _copies(
         self,
@@ -194,7 +198,7 @@ class Listing:
         query = select(self.model.id, copy_column).where(_with_ids(self.model))
         found: dict[Any, Any] = {
             row_id: copy
-            for row_id, copy in await session.execute(query, {"ids": list(ids.values())})
+            for row_id, copy in await _execute(session, query, {"ids": list(ids.values())})
         }
         result = {}
         for (key, v), row_id in ids.items():
@@ -206,6 +210,17 @@ class Listing:
                 embed.reply_model.model_validate(data).model_dump_json(by_alias=True).encode()
             )
         return result
+
+
+async def _execute(
+    session: AsyncSession, query: Select[Any], params: dict[str, Any] | None = None
+) -> Result[*tuple[Any, ...]]:
+    """Runs `query` as Core on the session's connection: plain rows, without the ORM's row
+    loading (a sixth of a 400-review list's CPU went there). Pending ORM changes are flushed
+    first, as the ORM would."""
+    await session.flush()
+    connection = await session.connection()
+    return await connection.execute(query, params)
 
 
 class EmbedCache:
@@ -258,7 +273,7 @@ async def _embedded_json(
     wanted = list(ids)
     schema = session.info.get("schema") if session.info.get("reads_only") else None
     if schema is not None:
-        versions = await session.execute(embed.versions, {"ids": wanted})
+        versions = await _execute(session, embed.versions, {"ids": wanted})
         wanted = []
         for row_id, version in versions:
             cached = embed_cache.get((schema, embed, row_id), version)
@@ -268,7 +283,7 @@ async def _embedded_json(
                 found[row_id], values[row_id] = cached
         if not wanted:
             return found, values if embed.copy is not None else {}
-    for row in await session.execute(embed.rows, {"ids": wanted}):
+    for row in await _execute(session, embed.rows, {"ids": wanted}):
         row_values = dict(zip(embed.names, row[1:], strict=True))
         reply = embed.reply_model.model_validate({name: row_values[name] for name in embed.shown})
         json = reply.model_dump_json(by_alias=True).encode()
