@@ -34,7 +34,9 @@ class QuarterCompletion(ReadModel):
     start: date
     due: int
     completed: int
-    rate: float
+    # Percent of the reviews due that quarter that were completed; null when none was due (a
+    # chart would otherwise show a quarter with nothing to do as a drop to 0%).
+    rate: float | None
 
 
 class RecentReviewEmployee(ReadModel):

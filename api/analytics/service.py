@@ -91,7 +91,8 @@ async def _ratings(session: AsyncSession) -> list[RatingCount]:
 
 
 async def _completion(session: AsyncSession, today: date) -> list[QuarterCompletion]:
-    """Of the reviews due in each quarter, the share completed (oldest quarter first)."""
+    """Of the reviews due in each quarter, the share completed (oldest quarter first); None
+    for a quarter in which no review was due."""
     current = quarter_start(today)
     starts = [add_months(current, -3 * n) for n in range(QUARTERS - 1, -1, -1)]
     bucket = func.date_trunc("quarter", Review.due_date)
@@ -108,7 +109,7 @@ async def _completion(session: AsyncSession, today: date) -> list[QuarterComplet
     result = []
     for start in starts:
         due, done = found.get(start, (0, 0))
-        rate = round(100 * done / due, 1) if due else 0.0
+        rate = round(100 * done / due, 1) if due else None
         result.append(
             QuarterCompletion(
                 quarter=quarter_label(start), start=start, due=due, completed=done, rate=rate

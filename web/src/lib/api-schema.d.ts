@@ -2293,7 +2293,7 @@ export interface components {
             /** Quarter */
             quarter: string;
             /** Rate */
-            rate: number;
+            rate: number | null;
             /**
              * Start
              * Format: date

@@ -23,7 +23,7 @@ export const analyticsSchema = replySchema<ApiReply<'getAnalytics'>>()(
     ),
     ratingDistribution: z.array(z.object({ rating: z.number(), count: z.number() })),
     completionByQuarter: z.array(
-      z.object({ quarter: z.string(), start: z.string(), due: z.number(), completed: z.number(), rate: z.number() }),
+      z.object({ quarter: z.string(), start: z.string(), due: z.number(), completed: z.number(), rate: z.number().nullable() }),
     ),
     recentReviews: z.array(
       z.object({

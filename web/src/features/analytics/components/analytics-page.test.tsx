@@ -17,7 +17,10 @@ const ANALYTICS = {
   departments: [{ slug: 'sales', name: 'Sales', employeeCount: 7 }],
   reviewTypes: [{ reviewType: 'performance_improvement', pending: 1, inProgress: 0, completed: 2, total: 3 }],
   ratingDistribution: [1, 2, 3, 4, 5].map((rating) => ({ rating, count: rating })),
-  completionByQuarter: [{ quarter: 'Q1 2030', start: '2030-01-01', due: 4, completed: 3, rate: 75 }],
+  completionByQuarter: [
+    { quarter: 'Q4 2029', start: '2029-10-01', due: 0, completed: 0, rate: null },
+    { quarter: 'Q1 2030', start: '2030-01-01', due: 4, completed: 3, rate: 75 },
+  ],
   recentReviews: [
     {
       id: 1,
@@ -42,7 +45,10 @@ describe('AnalyticsPage', () => {
     // each chart has its numbers in a table for screen readers
     expect(screen.getByRole('table', { name: 'Department Overview' })).toHaveTextContent('Sales7')
     expect(screen.getByRole('table', { name: 'Review Types' })).toHaveTextContent('Performance Improvement102')
-    expect(screen.getByRole('table', { name: 'Completion Rate' })).toHaveTextContent('Q1 20304375%')
+    const completion = screen.getByRole('table', { name: 'Completion Rate' })
+    expect(completion).toHaveTextContent('Q1 20304375%')
+    // a quarter with nothing due says so instead of reading as 0% done
+    expect(completion).toHaveTextContent('Q4 202900no reviews due')
     expect(screen.getByRole('table', { name: 'Rating Distribution' })).toBeInTheDocument()
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument()
     expect(screen.getByText('Annual · Completed Jan 3, 2030')).toBeInTheDocument()

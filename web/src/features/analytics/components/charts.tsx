@@ -169,6 +169,9 @@ export function RatingChart({ data }: { data: Analytics['ratingDistribution'] })
   )
 }
 
+/** A completion rate as shown: "75%", or "no reviews due" for a quarter without any. */
+export const percent = (rate: number | null) => (rate === null ? 'no reviews due' : `${rate}%`)
+
 export function CompletionChart({ data }: { data: Analytics['completionByQuarter'] }) {
   return (
     <ChartPanel
@@ -176,15 +179,16 @@ export function CompletionChart({ data }: { data: Analytics['completionByQuarter
       description="Share of reviews due each quarter that were completed"
       table={{
         head: ['Quarter', 'Due', 'Completed', 'Rate'],
-        rows: data.map((q) => [q.quarter, q.due, q.completed, `${q.rate}%`]),
+        rows: data.map((q) => [q.quarter, q.due, q.completed, percent(q.rate)]),
       }}
     >
-      {/* Room above 100% and beside the first and last quarter, so no point is cut off. */}
+      {/* Room above 100% and beside the first and last quarter, so no point is cut off. A
+          quarter without reviews due has no point: the line breaks there. */}
       <LineChart accessibilityLayer={false} data={data} margin={{ top: 12, left: -16, right: 16 }}>
         <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} />
         <XAxis dataKey="quarter" tick={axis} padding={{ left: 24, right: 24 }} />
         <YAxis domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} tick={axis} />
-        <Tooltip formatter={(v) => `${String(v)}%`} />
+        <Tooltip formatter={(v) => percent(typeof v === 'number' ? v : null)} />
         <Line
           type="linear"
           dataKey="rate"
