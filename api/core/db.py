@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from pydantic_core import from_json
-from sqlalchemy import MetaData, event
+from sqlalchemy import MetaData, Result, Select, event
 from sqlalchemy.exc import InvalidatePoolError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, object_session
@@ -181,3 +181,14 @@ async def tenant_session(
         except BaseException:
             await session.rollback()
             raise
+
+
+async def execute_core(
+    session: AsyncSession, query: Select[*tuple[Any, ...]], params: dict[str, Any] | None = None
+) -> Result[*tuple[Any, ...]]:
+    """Runs a column select as Core on the session's own connection (same transaction, same
+    schema): plain rows, without the ORM's row processing, which took a sixth to a third of the
+    CPU of long lists. Pending ORM changes are flushed first, as session.execute would."""
+    await session.flush()
+    connection = await session.connection()
+    return await connection.execute(query, params)

@@ -170,7 +170,7 @@ export function RatingChart({ data }: { data: Analytics['ratingDistribution'] })
 }
 
 /** A completion rate as shown: "75%", or "no reviews due" for a quarter without any. */
-export const percent = (rate: number | null) => (rate === null ? 'no reviews due' : `${rate}%`)
+const completionText = (rate: number | null) => (rate === null ? 'no reviews due' : `${rate}%`)
 
 export function CompletionChart({ data }: { data: Analytics['completionByQuarter'] }) {
   return (
@@ -179,7 +179,7 @@ export function CompletionChart({ data }: { data: Analytics['completionByQuarter
       description="Share of reviews due each quarter that were completed"
       table={{
         head: ['Quarter', 'Due', 'Completed', 'Rate'],
-        rows: data.map((q) => [q.quarter, q.due, q.completed, percent(q.rate)]),
+        rows: data.map((q) => [q.quarter, q.due, q.completed, completionText(q.rate)]),
       }}
     >
       {/* Room above 100% and beside the first and last quarter, so no point is cut off. A
@@ -188,7 +188,7 @@ export function CompletionChart({ data }: { data: Analytics['completionByQuarter
         <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} />
         <XAxis dataKey="quarter" tick={axis} padding={{ left: 24, right: 24 }} />
         <YAxis domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} tick={axis} />
-        <Tooltip formatter={(v) => percent(typeof v === 'number' ? v : null)} />
+        <Tooltip formatter={(v) => completionText(typeof v === 'number' ? v : null)} />
         <Line
           type="linear"
           dataKey="rate"
