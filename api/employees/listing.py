@@ -30,7 +30,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.core.listing import ROW_VERSION
+from api.core.listing import row_version
 from api.employees.models import Employee
 
 # The same shape pydantic gives a UTC datetime, so the list and a single read agree.
@@ -136,7 +136,7 @@ def _rendered(session: AsyncSession) -> Any:
     )  # fmt: skip
     return select(
         e.id,
-        ROW_VERSION,
+        row_version(Employee),
         e.first_name,
         e.last_name,
         e.email,
@@ -181,7 +181,7 @@ async def _refresh(session: AsyncSession, fingerprint: str, old: Snapshot) -> Sn
     that are new or have a new version, usually one or a few, and sort again only when a
     row arrived or a name changed (sorting 10,000 names costs more than everything else)."""
     e = Employee.__table__.c
-    versions = (await session.execute(select(e.id, ROW_VERSION))).all()
+    versions = (await session.execute(select(e.id, row_version(Employee)))).all()
     entries: dict[int, Entry] = {}
     stale: list[int] = []
     for employee_id, version in versions:

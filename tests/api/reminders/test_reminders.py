@@ -119,3 +119,19 @@ async def test_the_list_is_what_the_reply_model_makes_of_each_reminder(login, or
     assert len(listed) == 3
     assert listed == [expected[r["id"]] for r in listed]
     assert reply.content == to_json([expected[r["id"]] for r in listed])
+
+
+async def test_a_reminder_marked_read_shows_read_and_moves_down_at_the_next_list(login, org):
+    """The list reuses each reminder's JSON while its row is unchanged (api/core/listing.py):
+    marking one read re-renders it and re-sorts the list."""
+    first = await add_reminder(org, due_date=TODAY + timedelta(days=1))
+    second = await add_reminder(org, due_date=TODAY + timedelta(days=2))
+    user = await login(org, "user")
+    before = (await user.get(URL)).json()
+    assert [(r["id"], r["isRead"]) for r in before] == [(first, False), (second, False)]
+    assert (await user.get(URL)).json() == before
+
+    assert (await user.put(f"{URL}/{first}", json={"isRead": True})).status_code == 200
+    after = (await user.get(URL)).json()
+    assert [(r["id"], r["isRead"]) for r in after] == [(second, False), (first, True)]
+    assert after[1] == before[0] | {"isRead": True}

@@ -1,15 +1,17 @@
-"""Review lists are rendered from plain rows (api/reviews/listing.py): the JSON must be what
+"""Review lists are rendered from plain rows (api/core/listing.py): the JSON must be what
 ReviewRead makes of the ORM objects, byte for byte, embeds included."""
 
 from datetime import date, timedelta
 
-from pydantic_core import to_json
-from sqlalchemy import select, update
+from pydantic_core import from_json, to_json
+from sqlalchemy import delete, select, update
 from sqlalchemy.orm import selectinload
 
 from api.core.db import tenant_session
+from api.core.listing import VersionedCache
 from api.reviews.models import Review, ReviewTemplate
 from api.reviews.schemas import ReviewRead
+from api.reviews.service import list_reviews
 from tests.api.reviews.factories import (
     GOOD_ANSWERS,
     add_employee,
@@ -155,3 +157,79 @@ async def test_organisations_with_the_same_row_ids_each_list_their_own(login, or
             (name, f"{name} template")
         ]
         assert listed == await _through_the_reply_model(which)
+
+
+async def test_a_listed_review_changed_added_or_removed_since_the_last_list_shows_so(login, org):
+    """Lists reuse each item's JSON while its row and the rows it embeds are unchanged
+    (api/core/listing.py item_cache): any committed change, through the API or not, shows at
+    the next list, in the list's order."""
+    ada = await add_employee(org)
+    template = await add_template(org)
+    first = await add_review(org, ada, template, TODAY + timedelta(days=3))
+    second = await add_review(org, ada, template, TODAY + timedelta(days=5))
+    admin = await login(org, "admin")
+    before = (await admin.get("/api/reviews")).json()
+    assert [r["id"] for r in before] == [second, first]
+    assert (await admin.get("/api/reviews")).json() == before  # the second list, reused
+
+    saved = {"responses": {"q1": 4}, "reviewerNotes": "Changed through the API"}
+    assert (await admin.put(f"/api/reviews/{first}", json=saved)).status_code == 200
+    async with tenant_session(org.schema_name, org.id) as session:  # a write outside the API
+        await session.execute(
+            update(Review).where(Review.id == second).values(reviewer_notes="Changed in SQL")
+        )
+    third = await add_review(org, ada, template, TODAY + timedelta(days=9))
+
+    listed = (await admin.get("/api/reviews")).json()
+    assert listed == await _through_the_reply_model(org)
+    assert [(r["id"], r["reviewerNotes"]) for r in listed] == [
+        (third, None),
+        (second, "Changed in SQL"),
+        (first, "Changed through the API"),
+    ]
+    assert listed[2]["status"] == "in_progress"
+
+    async with tenant_session(org.schema_name, org.id) as session:  # reviews have no delete
+        await session.execute(delete(Review).where(Review.id == second))
+    listed = (await admin.get("/api/reviews")).json()
+    assert [r["id"] for r in listed] == [third, first]
+    assert listed == await _through_the_reply_model(org)
+
+
+async def test_a_list_read_inside_a_transaction_shows_its_own_changes_and_keeps_none(login, org):
+    """A transaction sees its own uncommitted row versions, and all its writes to a row carry
+    the same xmin: what it renders from them is never kept for reuse, else a later list would
+    show the row as it was between two of its writes."""
+    ada = await add_employee(org)
+    review = await add_review(org, ada, await add_template(org), TODAY + timedelta(days=3))
+    admin = await login(org, "admin")
+    assert (await admin.get("/api/reviews")).json()[0]["reviewerNotes"] is None
+
+    async with tenant_session(org.schema_name, org.id) as session:
+        for notes in ("First draft", "Second draft"):
+            await session.execute(
+                update(Review).where(Review.id == review).values(reviewer_notes=notes)
+            )
+            inside = from_json(await list_reviews(session=session))
+            assert inside[0]["reviewerNotes"] == notes
+    assert (await admin.get("/api/reviews")).json()[0]["reviewerNotes"] == "Second draft"
+
+
+def test_the_reused_json_is_bounded_dropping_the_least_recently_used_list_first():
+    cache = VersionedCache(max_bytes=3 * (100 + VersionedCache.ROW_OVERHEAD))
+    alpha, beta = cache.group("org_1", "reviews"), cache.group("org_2", "reviews")
+    cache.put(alpha, 1, "v1", b"a" * 100, 100)
+    cache.put(beta, 1, "v1", b"b" * 100, 100)
+    assert cache.group("org_1", "reviews").get(1, "v1") == b"a" * 100  # org_1 used last
+    assert cache.group("org_1", "reviews").get(1, "v2") is None  # another version: not reused
+    cache.put(alpha, 1, "v2", b"A" * 100, 100)  # replaces the row's older version
+    assert cache.size == 2 * (100 + VersionedCache.ROW_OVERHEAD)
+
+    cache.put(alpha, 2, "v1", b"c" * 100, 100)
+    cache.put(alpha, 3, "v1", b"d" * 100, 100)  # over the budget: org_2's list goes
+    assert cache.group("org_2", "reviews").get(1, "v1") is None
+    assert cache.group("org_1", "reviews").get(1, "v2") == b"A" * 100
+    assert cache.size == 3 * (100 + VersionedCache.ROW_OVERHEAD)
+
+    cache.put(beta, 2, "v1", b"e" * 100, 100)  # beta was dropped meanwhile: nothing is kept
+    assert cache.size <= cache.max_bytes
