@@ -3,6 +3,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Query, Response
 
+from api.core.errors import NotFound
 from api.core.listing import json_response
 from api.core.schemas import SuccessReply
 from api.deps import AdminOrHr, TenantSession
@@ -53,8 +54,12 @@ async def bulk_upload(_: AdminOrHr, body: BulkUploadRequest, session: TenantSess
 
 
 @router.get("/{id}", response_model=EmployeeRead, operation_id="getEmployee")
-async def get_employee(employee: ValidEmployee):
-    return employee
+async def get_employee(employee_id: EmployeeNumber, session: TenantSession) -> Response:
+    # Rendered by Postgres as the list renders it: no ORM object, no reply model to fill.
+    body = await listing.one_json(session=session, employee_id=employee_id)
+    if body is None:
+        raise NotFound(service.EMPLOYEE_NOT_FOUND)
+    return json_response(body)
 
 
 @router.put("/{id}", response_model=EmployeeRead, operation_id="updateEmployee")

@@ -2,6 +2,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
+from api.core.listing import json_response
 from api.deps import AdminOrHr, CurrentPrincipal, TenantSession
 from api.notes import service
 from api.notes.schemas import EmployeeNoteCreate, EmployeeNoteRead
@@ -19,7 +20,7 @@ async def list_notes(
     session: TenantSession,
     employee_id: Annotated[int | None, Query(alias="employeeId")] = None,
 ):
-    return await service.list_notes(session=session, employee_id=employee_id)
+    return json_response(await service.list_notes(session=session, employee_id=employee_id))
 
 
 @router.post(

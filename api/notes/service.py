@@ -1,33 +1,45 @@
 """HR notes: recognition or redirection, kept per employee."""
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.core.errors import NotFound
+from api.core.listing import Listing
 from api.employees.models import Employee
 from api.notes.models import EmployeeNote
-from api.notes.schemas import EmployeeNoteCreate
+from api.notes.schemas import EmployeeNoteCreate, EmployeeNoteRead
 
 DEFAULT_AUTHOR = "HR Admin"
+EMPLOYEE_NOT_FOUND = "Employee not found"
+PG_INT_LIMIT = 2**31  # ids are Postgres integers: below this
 
 
 async def get_employee(*, session: AsyncSession, employee_id: int) -> Employee:
     """The employee of this organisation, or NotFound."""
-    employee = await session.get(Employee, employee_id) if 0 < employee_id < 2**31 else None
+    employee = await session.get(Employee, employee_id) if 0 < employee_id < PG_INT_LIMIT else None
     if employee is None:
-        raise NotFound("Employee not found")
+        raise NotFound(EMPLOYEE_NOT_FOUND)
     return employee
 
 
-async def list_notes(*, session: AsyncSession, employee_id: int | None) -> list[EmployeeNote]:
-    """Newest first: by the note's date, then by when it was written."""
-    query = select(EmployeeNote).order_by(
+# The list (api/core/listing.py): rendered from plain rows, each note's JSON reused while the
+# note is unchanged.
+NOTES = Listing(EmployeeNote, EmployeeNoteRead)
+
+
+async def list_notes(*, session: AsyncSession, employee_id: int | None) -> bytes:
+    """Newest first: by the note's date, then by when it was written; as JSON."""
+    query = NOTES.rows().order_by(
         EmployeeNote.date.desc(), EmployeeNote.created_at.desc(), EmployeeNote.id.desc()
     )
     if employee_id is not None:
-        await get_employee(session=session, employee_id=employee_id)
+        if not 0 < employee_id < PG_INT_LIMIT:
+            raise NotFound(EMPLOYEE_NOT_FOUND)
         query = query.where(EmployeeNote.employee_id == employee_id)
-    return list((await session.execute(query)).scalars())
+    body = await NOTES.render(session, query)
+    if body == b"[]" and employee_id is not None:
+        # Notes name an existing employee: only an empty list asks whether there is one.
+        await get_employee(session=session, employee_id=employee_id)
+    return body
 
 
 async def create(

@@ -33,6 +33,7 @@ from api.reviews.schemas import (
 TEXT_ANSWER_MAX = 5000
 UPCOMING_LIMIT = 10
 COMPLETED_LOCKED = "Only an administrator can change a completed review"
+EMPLOYEE_NOT_FOUND = "Employee not found"
 
 
 # Lists of reviews, with each review's employee and template (api/core/listing.py). A review
@@ -74,7 +75,7 @@ async def get_employee(*, session: AsyncSession, employee_id: int) -> Employee:
         else None
     )
     if employee is None:
-        raise NotFound("Employee not found")
+        raise NotFound(EMPLOYEE_NOT_FOUND)
     return employee
 
 
@@ -89,7 +90,8 @@ async def list_reviews(
     employee."""
     query = REVIEWS.rows().order_by(Review.created_at.desc(), Review.id.desc())
     if employee_id is not None:
-        await get_employee(session=session, employee_id=employee_id)
+        if not 0 < employee_id <= templates.PG_INT_MAX:
+            raise NotFound(EMPLOYEE_NOT_FOUND)
         query = query.where(Review.employee_id == employee_id)
     elif not include_archived:
         query = query.join(Employee, Employee.id == Review.employee_id).where(
@@ -97,7 +99,11 @@ async def list_reviews(
         )
     if status is not None:
         query = query.where(Review.status == status)
-    return await REVIEWS.render(session, query)
+    body = await REVIEWS.render(session, query)
+    if body == b"[]" and employee_id is not None:
+        # Reviews name an existing employee: only an empty list asks whether there is one.
+        await get_employee(session=session, employee_id=employee_id)
+    return body
 
 
 async def upcoming(*, session: AsyncSession, limit: int = UPCOMING_LIMIT) -> bytes:

@@ -1,7 +1,12 @@
 """HR notes: GET/POST /api/employee-notes (SPEC §5 Note, §7 Notes, §9 default author)."""
 
 import pytest
+from pydantic_core import to_json
+from sqlalchemy import select, update
 
+from api.core.db import tenant_session
+from api.notes.models import EmployeeNote
+from api.notes.schemas import EmployeeNoteRead
 from tests.api.notes.factories import add_employee
 
 URL = "/api/employee-notes"
@@ -169,3 +174,50 @@ async def test_a_second_organisation_cannot_reach_the_notes(login, org, other_or
     assert r.status_code == 404
     notes_a = (await admin_a.get(URL, params={"employeeId": emp})).json()
     assert [n["note"] for n in notes_a] == ["private to A"]
+
+
+async def _through_the_reply_model(org) -> list[dict]:
+    async with tenant_session(org.schema_name, org.id) as session:
+        notes = await session.scalars(
+            select(EmployeeNote).order_by(
+                EmployeeNote.date.desc(), EmployeeNote.created_at.desc(), EmployeeNote.id.desc()
+            )
+        )
+        return [
+            EmployeeNoteRead.model_validate(n).model_dump(mode="json", by_alias=True) for n in notes
+        ]
+
+
+async def test_the_list_is_what_the_reply_model_makes_and_follows_every_change(login, org):
+    """The list is rendered from plain rows, each note's JSON reused while the note is unchanged
+    (api/core/listing.py): it must match the reply model, byte for byte, after any change."""
+    emp = await add_employee(org)
+    quiet = await add_employee(org)
+    admin = await login(org, "admin")
+    for day in ("2026-01-10", "2026-02-01"):
+        assert (await admin.post(URL, json=note(emp, date=day))).status_code == 201
+    first = await admin.get(URL)
+    assert first.content == to_json(await _through_the_reply_model(org))
+    assert (await admin.get(URL)).content == first.content  # the second list, reused
+
+    async with tenant_session(org.schema_name, org.id) as session:  # a write outside the API
+        await session.execute(update(EmployeeNote).values(note="Rewritten outside the API"))
+    listed = await admin.get(URL, params={"employeeId": emp})
+    assert listed.content == to_json(await _through_the_reply_model(org))
+    assert {n["note"] for n in listed.json()} == {"Rewritten outside the API"}
+
+    assert (await admin.get(URL, params={"employeeId": quiet})).json() == []
+    for out_of_range in (2**31, 99999999999, 0, -4):
+        r = await admin.get(URL, params={"employeeId": out_of_range})
+        assert r.status_code == 404, out_of_range
+        assert r.json() == {"message": "Employee not found"}
+
+
+async def test_organisations_with_the_same_note_ids_each_list_their_own(login, org, other_org):
+    for which, text in ((org, "Only for A"), (other_org, "Only for B")):
+        emp = await add_employee(which)
+        admin = await login(which, "admin")
+        assert (await admin.post(URL, json=note(emp, note=text))).status_code == 201
+    for which, text in ((org, "Only for A"), (other_org, "Only for B"), (org, "Only for A")):
+        listed = (await (await login(which, "admin")).get(URL)).json()
+        assert [(n["id"], n["note"], n["organizationId"]) for n in listed] == [(1, text, which.id)]

@@ -233,3 +233,21 @@ def test_the_reused_json_is_bounded_dropping_the_least_recently_used_list_first(
 
     cache.put(beta, 2, "v1", b"e" * 100, 100)  # beta was dropped meanwhile: nothing is kept
     assert cache.size <= cache.max_bytes
+
+
+async def test_an_employee_without_reviews_lists_none_and_an_unknown_one_is_not_found(
+    login, org, other_org
+):
+    """Only an empty list asks whether the employee exists (a review names an existing one)."""
+    ada = await add_employee(org)
+    await add_review(org, ada, await add_template(org), TODAY + timedelta(days=3))
+    quiet = await add_employee(org)
+    admin = await login(org, "admin")
+    r = await admin.get("/api/reviews", params={"employeeId": quiet})
+    assert (r.status_code, r.json()) == (200, [])
+    r = await admin.get("/api/reviews", params={"employeeId": ada, "status": "completed"})
+    assert (r.status_code, r.json()) == (200, [])
+    elsewhere = await login(other_org, "admin")
+    for employee_id in (ada, quiet, 2**31):
+        r = await elsewhere.get("/api/reviews", params={"employeeId": employee_id})
+        assert (r.status_code, r.json()) == (404, {"message": "Employee not found"})
