@@ -81,6 +81,8 @@ class Review(TenantBase):
             "ix_reviews_completed_rating", "rating", postgresql_where=text("status = 'completed'")
         ),
     )
+    # updated_at comes back in the UPDATE's RETURNING: saving a review needs no read after it.
+    __mapper_args__ = {"eager_defaults": True}
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     employee_id: Mapped[int] = mapped_column(

@@ -291,5 +291,7 @@ async def update(
         # remembered, also one of a row that predates first_completed_at (an older backup).
         review.first_completed_at = review.first_completed_at or review.completed_at
         review.completed_at = None
+    # Its employee and template were loaded with it and are current; updated_at comes back
+    # with the UPDATE (Review's eager_defaults).
     await session.flush()
-    return await _reload(session, review.id)
+    return review

@@ -506,3 +506,20 @@ async def test_answers_a_template_edit_left_behind_do_not_block_the_review(login
     )
     assert r.status_code == 200, r.text
     assert r.json()["status"] == "completed"
+
+
+async def test_a_saved_review_answers_what_is_now_stored(login, org):
+    """The reply to a save is the review as stored: its new updatedAt (set by Postgres and
+    returned by the UPDATE), and on completion its employee's moved next review date."""
+    ada = await add_employee(org, next_review_date=TODAY + timedelta(days=2))
+    rid = await add_review(org, ada, await add_template(org), TODAY + timedelta(days=2))
+    admin = await login(org, "admin")
+    before = (await admin.get(f"{URL}/{rid}")).json()
+    await asyncio.sleep(0.01)
+    for body in ({"responses": {"q1": 4}}, {"status": "completed", "responses": GOOD_ANSWERS,
+                                             "rating": 4}):  # fmt: skip
+        saved = await admin.put(f"{URL}/{rid}", json=body)
+        assert saved.status_code == 200, saved.text
+        assert saved.json() == (await admin.get(f"{URL}/{rid}")).json()
+        assert saved.json()["updatedAt"] > before["updatedAt"]
+    assert saved.json()["employee"]["nextReviewDate"] != before["employee"]["nextReviewDate"]
