@@ -1,5 +1,6 @@
 """HR notes: recognition or redirection, kept per employee."""
 
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.core.errors import NotFound
@@ -13,12 +14,15 @@ EMPLOYEE_NOT_FOUND = "Employee not found"
 PG_INT_LIMIT = 2**31  # ids are Postgres integers: below this
 
 
-async def get_employee(*, session: AsyncSession, employee_id: int) -> Employee:
-    """The employee of this organisation, or NotFound."""
-    employee = await session.get(Employee, employee_id) if 0 < employee_id < PG_INT_LIMIT else None
-    if employee is None:
+async def get_employee(*, session: AsyncSession, employee_id: int) -> None:
+    """NotFound unless the employee is one of this organisation's (one indexed lookup)."""
+    found = (
+        await session.scalar(select(Employee.id).where(Employee.id == employee_id))
+        if 0 < employee_id < PG_INT_LIMIT
+        else None
+    )
+    if found is None:
         raise NotFound(EMPLOYEE_NOT_FOUND)
-    return employee
 
 
 # The list (api/core/listing.py): rendered from plain rows, each note's JSON reused while the
@@ -56,6 +60,5 @@ async def create(
         created_by=author or data.created_by or DEFAULT_AUTHOR,
     )
     session.add(note)
-    await session.flush()
-    await session.refresh(note)
+    await session.flush()  # id and created_at come back with the INSERT (RETURNING)
     return note

@@ -221,3 +221,13 @@ async def test_organisations_with_the_same_note_ids_each_list_their_own(login, o
     for which, text in ((org, "Only for A"), (other_org, "Only for B"), (org, "Only for A")):
         listed = (await (await login(which, "admin")).get(URL)).json()
         assert [(n["id"], n["note"], n["organizationId"]) for n in listed] == [(1, text, which.id)]
+
+
+async def test_the_reply_to_a_new_note_is_the_note_as_stored(login, org):
+    """id, createdAt and the default author come back with the INSERT (no read after it)."""
+    emp = await add_employee(org)
+    admin = await login(org, "admin")
+    made = await admin.post(URL, json=note(emp))
+    assert made.status_code == 201, made.text
+    assert [made.json()] == (await admin.get(URL, params={"employeeId": emp})).json()
+    assert made.json()["createdAt"] and made.json()["createdBy"] == "HR Admin"
