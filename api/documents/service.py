@@ -24,7 +24,7 @@ from api.core.storage import LocalStorage
 from api.documents import filetypes
 from api.documents.models import EmployeeDocument, UploadSlot
 from api.documents.schemas import MAX_BYTES, TOO_LARGE, EmployeeDocumentCreate
-from api.notes.service import get_employee
+from api.notes.service import require_employee
 
 SLOT_TTL = timedelta(minutes=15)
 PURPOSE = "document"
@@ -169,7 +169,7 @@ async def create(
     uploaded_by: str,
 ) -> EmployeeDocument:
     """Record a document for an uploaded file that no other document holds yet."""
-    await get_employee(session=session, employee_id=data.employee_id)
+    await require_employee(session=session, employee_id=data.employee_id)
     if file_id_of(data.file_path) is None:
         raise BadRequest("Invalid file path")
     slot = (
@@ -224,7 +224,7 @@ async def list_documents(
         EmployeeDocument.created_at.desc(), EmployeeDocument.id.desc()
     )
     if employee_id is not None:
-        await get_employee(session=session, employee_id=employee_id)
+        await require_employee(session=session, employee_id=employee_id)
         query = query.where(EmployeeDocument.employee_id == employee_id)
     if not include_confidential:
         query = query.where(EmployeeDocument.is_confidential.is_(False))

@@ -14,7 +14,7 @@ EMPLOYEE_NOT_FOUND = "Employee not found"
 PG_INT_LIMIT = 2**31  # ids are Postgres integers: below this
 
 
-async def get_employee(*, session: AsyncSession, employee_id: int) -> None:
+async def require_employee(*, session: AsyncSession, employee_id: int) -> None:
     """NotFound unless the employee is one of this organisation's (one indexed lookup)."""
     found = (
         await session.scalar(select(Employee.id).where(Employee.id == employee_id))
@@ -42,7 +42,7 @@ async def list_notes(*, session: AsyncSession, employee_id: int | None) -> bytes
     body = await NOTES.render(session, query)
     if body == b"[]" and employee_id is not None:
         # Notes name an existing employee: only an empty list asks whether there is one.
-        await get_employee(session=session, employee_id=employee_id)
+        await require_employee(session=session, employee_id=employee_id)
     return body
 
 
@@ -50,7 +50,7 @@ async def create(
     *, session: AsyncSession, data: EmployeeNoteCreate, author: str | None
 ) -> EmployeeNote:
     """Add a note; the author is the signed-in person's name when known (SPEC §9 default)."""
-    await get_employee(session=session, employee_id=data.employee_id)
+    await require_employee(session=session, employee_id=data.employee_id)
     assert data.date is not None  # the schema requires it
     note = EmployeeNote(
         employee_id=data.employee_id,
