@@ -24,7 +24,7 @@ from api.core.storage import LocalStorage
 from api.documents import filetypes
 from api.documents.models import EmployeeDocument, UploadSlot
 from api.documents.schemas import MAX_BYTES, TOO_LARGE, EmployeeDocumentCreate
-from api.notes.service import require_employee
+from api.employees.lookup import require_employee
 
 SLOT_TTL = timedelta(minutes=15)
 PURPOSE = "document"

@@ -24,12 +24,12 @@ from api.core.storage import get_storage
 from api.departments.models import Department
 from api.documents.models import EmployeeDocument, UploadSlot
 from api.documents.service import file_id_of, storage_key
+from api.employees.lookup import EMPLOYEE_NOT_FOUND
 from api.employees.models import Employee
 from api.employees.schemas import EmployeeCreate, EmployeeUpdate
 
 log = logging.getLogger("merit.employees")
 
-EMPLOYEE_NOT_FOUND = "Employee not found"
 SELF_MANAGER = "An employee cannot be their own manager"
 MANAGER_CYCLE = "This manager assignment would create a reporting cycle"
 

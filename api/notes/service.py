@@ -1,28 +1,13 @@
 """HR notes: recognition or redirection, kept per employee."""
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.core.errors import NotFound
 from api.core.listing import Listing
-from api.employees.models import Employee
+from api.employees.lookup import check_employee_id, require_employee
 from api.notes.models import EmployeeNote
 from api.notes.schemas import EmployeeNoteCreate, EmployeeNoteRead
 
 DEFAULT_AUTHOR = "HR Admin"
-EMPLOYEE_NOT_FOUND = "Employee not found"
-PG_INT_LIMIT = 2**31  # ids are Postgres integers: below this
-
-
-async def require_employee(*, session: AsyncSession, employee_id: int) -> None:
-    """NotFound unless the employee is one of this organisation's (one indexed lookup)."""
-    found = (
-        await session.scalar(select(Employee.id).where(Employee.id == employee_id))
-        if 0 < employee_id < PG_INT_LIMIT
-        else None
-    )
-    if found is None:
-        raise NotFound(EMPLOYEE_NOT_FOUND)
 
 
 # The list (api/core/listing.py): rendered from plain rows, each note's JSON reused while the
@@ -36,8 +21,7 @@ async def list_notes(*, session: AsyncSession, employee_id: int | None) -> bytes
         EmployeeNote.date.desc(), EmployeeNote.created_at.desc(), EmployeeNote.id.desc()
     )
     if employee_id is not None:
-        if not 0 < employee_id < PG_INT_LIMIT:
-            raise NotFound(EMPLOYEE_NOT_FOUND)
+        check_employee_id(employee_id)
         query = query.where(EmployeeNote.employee_id == employee_id)
     body = await NOTES.render(session, query)
     if body == b"[]" and employee_id is not None:

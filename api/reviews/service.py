@@ -16,6 +16,7 @@ from sqlalchemy.orm import selectinload
 from api.core.db import utcnow
 from api.core.errors import BadRequest, Forbidden, NotFound
 from api.core.listing import Copy, Embed, Listing
+from api.employees.lookup import EMPLOYEE_NOT_FOUND, check_employee_id, require_employee
 from api.employees.models import Employee
 from api.reminders.models import Reminder
 from api.reviews import templates
@@ -33,7 +34,6 @@ from api.reviews.schemas import (
 TEXT_ANSWER_MAX = 5000
 UPCOMING_LIMIT = 10
 COMPLETED_LOCKED = "Only an administrator can change a completed review"
-EMPLOYEE_NOT_FOUND = "Employee not found"
 
 
 # Lists of reviews, with each review's employee and template (api/core/listing.py). A review
@@ -90,8 +90,7 @@ async def list_reviews(
     employee."""
     query = REVIEWS.rows().order_by(Review.created_at.desc(), Review.id.desc())
     if employee_id is not None:
-        if not 0 < employee_id <= templates.PG_INT_MAX:
-            raise NotFound(EMPLOYEE_NOT_FOUND)
+        check_employee_id(employee_id)
         query = query.where(Review.employee_id == employee_id)
     elif not include_archived:
         query = query.join(Employee, Employee.id == Review.employee_id).where(
@@ -102,7 +101,7 @@ async def list_reviews(
     body = await REVIEWS.render(session, query)
     if body == b"[]" and employee_id is not None:
         # Reviews name an existing employee: only an empty list asks whether there is one.
-        await get_employee(session=session, employee_id=employee_id)
+        await require_employee(session=session, employee_id=employee_id)
     return body
 
 
