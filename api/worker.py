@@ -16,12 +16,14 @@ from arq.constants import default_queue_name, health_check_key_suffix
 from arq.cron import CronJob
 from arq.utils import to_unix_ms
 from arq.worker import Worker as ArqWorker
+from arq.worker import func as arq_function
 from arq.worker import get_kwargs
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 import api
 from api.auth import sessions
+from api.backups.service import JOB as BACKUP_JOB
 from api.core.config import get_settings
 from api.core.db import dispose_engine, public_session
 from api.core.observability import (
@@ -30,7 +32,7 @@ from api.core.observability import (
     instrument_functions,
     start_worker_metrics_server,
 )
-from api.core.queue import pool_with_read_timeout, redis_settings
+from api.core.queue import BACKUP_QUEUE, pool_with_read_timeout, redis_settings
 
 log = logging.getLogger("merit.worker")
 
@@ -51,10 +53,12 @@ async def on_startup(ctx: dict[str, Any]) -> None:
     configure_logging(settings)
     served = start_worker_metrics_server(settings.worker_metrics_port)
     log.info(
-        "worker started: %d functions, %d cron jobs%s",
+        "worker started: %d functions, %d cron jobs on %s; backups on %s%s",
         len(_functions),
         len(_crons),
-        f", metrics on :{settings.worker_metrics_port}/metrics" if served else "",
+        default_queue_name,
+        BACKUP_QUEUE,
+        f"; metrics on :{settings.worker_metrics_port}/metrics" if served else "",
     )
 
 
@@ -120,6 +124,9 @@ class Worker(ArqWorker):
 
     first_retry_delay = 0.5
     max_retry_delay = 5.0
+    # The level of the outage and recovery messages: the backups worker beside this one in
+    # `merit worker` says nothing more (one process, one outage, one warning).
+    outage_log_level = logging.WARNING
     _catch_up_pending = False
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -150,7 +157,8 @@ class Worker(ArqWorker):
                 return  # only in burst mode: the queue is empty
             except REDIS_DOWN as exc:
                 lost_at = time.monotonic()
-                log.warning(
+                log.log(
+                    self.outage_log_level,
                     "Redis is unreachable (%s: %s); the worker keeps running and takes jobs "
                     "again when it answers (retrying every %g-%g s)",
                     type(exc).__name__,
@@ -164,7 +172,8 @@ class Worker(ArqWorker):
                 if await self._redis_answers():
                     break
                 delay = min(delay * 2, self.max_retry_delay)
-            log.warning(
+            log.log(
+                self.outage_log_level,
                 "Redis answers again after %.1f s; the worker takes jobs again",
                 time.monotonic() - lost_at,
             )
@@ -210,10 +219,32 @@ class Worker(ArqWorker):
                 await self.on_shutdown(self.ctx)
 
 
+class BackupWorker(Worker):
+    outage_log_level = logging.DEBUG
+
+
 def run() -> None:
-    """`merit worker`: the worker with every function and cron job, until SIGINT/SIGTERM."""
+    """`merit worker`, until SIGINT/SIGTERM: in one process and event loop, a worker on arq's
+    default queue with every function and cron job, and one on the backups queue."""
     configure_logging(get_settings())  # before on_startup: Redis may be down at start
-    Worker(**get_kwargs(WorkerSettings)).run()  # type: ignore[arg-type]
+    backups = BackupWorker(**get_kwargs(BackupWorkerSettings), handle_signals=False)  # type: ignore[arg-type]
+    jobs = Worker(**get_kwargs(WorkerSettings))  # type: ignore[arg-type]
+    jobs.on_stop = backups.handle_sig  # its SIGINT/SIGTERM handlers stop both
+    loop = jobs.loop
+    both = (jobs, backups)
+    for worker in both:
+        worker.main_task = loop.create_task(worker.main())
+    try:
+        loop.run_until_complete(asyncio.gather(*(w.main_task for w in both if w.main_task)))
+    except asyncio.CancelledError:
+        pass  # stopped by a signal
+    finally:
+        for worker in both:
+            if worker.main_task:
+                worker.main_task.cancel()
+        # The backups worker first: the other one's on_shutdown disposes of the engine.
+        loop.run_until_complete(backups.close())
+        loop.run_until_complete(jobs.close())
 
 
 class WorkerSettings:
@@ -231,3 +262,23 @@ class WorkerSettings:
     redis_settings = dataclasses.replace(redis_settings(get_settings().redis_url), conn_retries=0)
     job_timeout = 600
     keep_result = 3600
+
+
+def _named(functions: list[Any], name: str) -> list[Any]:
+    return [f for f in functions if arq_function(f).name == name]
+
+
+class BackupWorkerSettings:
+    """The backups queue's worker. Backup jobs queued on the default queue (by an API from
+    before the queues were split) are still run there: WorkerSettings has the function too."""
+
+    queue_name = BACKUP_QUEUE
+    functions = _named(_functions, BACKUP_JOB)
+    # Exports are long and heavy on Postgres: two at a time, so a night of them leaves room
+    # for the API's own queries.
+    max_jobs = 2
+    health_check_interval = WorkerSettings.health_check_interval
+    health_check_key = f"{BACKUP_QUEUE}{health_check_key_suffix}:{socket.gethostname()}"
+    redis_settings = WorkerSettings.redis_settings
+    job_timeout = WorkerSettings.job_timeout
+    keep_result = WorkerSettings.keep_result

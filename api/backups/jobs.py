@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from api.backups import service
 from api.core.db import public_session
-from api.core.queue import get_queue
+from api.core.queue import BACKUP_QUEUE, get_queue
 from api.organizations.models import Organization
 from tenants import registry
 
@@ -52,7 +52,12 @@ async def nightly_backups(ctx: dict[str, Any]) -> int:
     try:
         for org_id in ids:
             job = await queue.enqueue_job(
-                service.JOB, org_id, None, "scheduled", _job_id=f"backup:{org_id}:{day}"
+                service.JOB,
+                org_id,
+                None,
+                "scheduled",
+                _job_id=f"backup:{org_id}:{day}",
+                _queue_name=BACKUP_QUEUE,
             )
             queued += job is not None
     finally:

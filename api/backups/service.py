@@ -30,7 +30,7 @@ from api.backups.schemas import BackupRead
 from api.core.config import get_settings
 from api.core.db import get_engine, tenant_session, utcnow
 from api.core.errors import BadRequest, Conflict, NotFound, Unavailable
-from api.core.queue import get_queue
+from api.core.queue import BACKUP_QUEUE, get_queue
 from api.organizations.models import Organization
 
 log = logging.getLogger("merit.backups")
@@ -157,7 +157,8 @@ async def _job_waiting(org: Organization, backup: Backup) -> bool:
     try:
         queue = await asyncio.wait_for(get_queue(), QUEUE_TIMEOUT)
         try:
-            status = await Job(manual_job_id(org, backup.id), queue).status()
+            job = Job(manual_job_id(org, backup.id), queue, _queue_name=BACKUP_QUEUE)
+            status = await job.status()
         finally:
             await queue.aclose()
     except (OSError, RedisError, TimeoutError):
@@ -216,7 +217,12 @@ async def start_backup(org: Organization) -> Backup:
         queue = await asyncio.wait_for(get_queue(), QUEUE_TIMEOUT)
         try:
             await queue.enqueue_job(
-                JOB, org.id, row.id, "manual", _job_id=manual_job_id(org, row.id)
+                JOB,
+                org.id,
+                row.id,
+                "manual",
+                _job_id=manual_job_id(org, row.id),
+                _queue_name=BACKUP_QUEUE,
             )
         finally:
             await queue.aclose()

@@ -9,6 +9,9 @@ from api.core.config import get_settings
 # a connection that hangs without an RST (a network partition) would stall the worker, or an
 # API request queueing a job. With a timeout redis-py raises its TimeoutError (a RedisError).
 READ_TIMEOUT_S = 5.0
+# Backups have a queue of their own (and their own worker in `merit worker`): a night of long
+# exports never delays reminders, mail or the other jobs on arq's default queue, nor they it.
+BACKUP_QUEUE = "arq:queue:backups"
 # An API request waits less: it answers 503 (or falls back) rather than keep the caller waiting.
 API_READ_TIMEOUT_S = 2.0
 

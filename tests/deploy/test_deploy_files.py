@@ -182,8 +182,15 @@ def test_the_worker_health_check_follows_its_own_worker_within_seconds():
     interval = re.fullmatch(r"(\d+)s", hc["interval"])
     # Checked as often as the worker refreshes its key, so the status follows within one round.
     assert interval and int(interval.group(1)) <= WorkerSettings.health_check_interval
-    # Each container reads its own worker's key (the check runs in the worker's container).
-    assert WorkerSettings.health_check_key.endswith(f":{socket.gethostname()}")
+    # Each container reads its own workers' keys (the check runs in the worker's container):
+    # `merit worker` runs one on arq's default queue and one on the backups queue.
+    from api.worker import BackupWorkerSettings
+
+    for settings in (WorkerSettings, BackupWorkerSettings):
+        assert settings.health_check_key.endswith(f":{socket.gethostname()}")
+        assert f"check_health({settings.__name__})" in " ".join(hc["test"])
+        assert settings.health_check_interval <= int(interval.group(1))
+    assert BackupWorkerSettings.health_check_key != WorkerSettings.health_check_key
 
 
 def test_migrations_run_before_the_api_and_the_worker_start():

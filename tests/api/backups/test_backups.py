@@ -17,7 +17,7 @@ from api.backups import archive, service
 from api.backups.jobs import backup_organization, nightly_backups
 from api.backups.models import Backup
 from api.core.db import get_engine, public_session, tenant_session, utcnow
-from api.core.queue import get_queue
+from api.core.queue import BACKUP_QUEUE, get_queue, redis_settings
 from api.core.security import hash_password
 from api.employees.models import Employee
 from api.organizations.models import Organization
@@ -49,7 +49,7 @@ async def drop_job(job_id: str) -> None:
     queue = await get_queue()
     try:
         await queue.delete(job_key_prefix + job_id)
-        await queue.zrem(default_queue_name, job_id)
+        await queue.zrem(BACKUP_QUEUE, job_id)
     finally:
         await queue.aclose()
 
@@ -82,11 +82,13 @@ async def test_create_queues_a_job_that_the_worker_completes(login, org):
     # Listed at once, as pending.
     [listed] = (await admin.get(LIST)).json()
     assert listed["filename"] == pending["filename"] and listed["status"] == "pending"
-    # The job waits in the worker's queue under a deterministic id.
+    # The job waits in the backups queue, under a deterministic id; not in arq's default
+    # queue, where reminders and mail wait.
     job_id = f"backup:{org.id}:manual:{pending['id']}"
     queue = await get_queue()
     try:
-        assert await Job(job_id, queue).status() == JobStatus.queued
+        assert await Job(job_id, queue, _queue_name=BACKUP_QUEUE).status() == JobStatus.queued
+        assert await queue.zscore(default_queue_name, job_id) is None
     finally:
         await queue.aclose()
     await drop_job(job_id)
@@ -102,6 +104,41 @@ async def test_create_queues_a_job_that_the_worker_completes(login, org):
     # Running the job again (a retry) changes nothing.
     await backup_organization({}, org.id, pending["id"], "manual")
     assert len(await rows(org)) == 1
+
+
+async def test_the_backups_worker_of_merit_worker_takes_the_job_and_completes_it(login, org):
+    """`merit worker` runs a worker on the backups queue (api.worker.BackupWorkerSettings).
+    Run here until its queue is empty, it takes the API's job and completes the backup."""
+    from arq.worker import get_kwargs
+
+    from api.worker import BackupWorker, BackupWorkerSettings
+
+    await seed(org)
+    admin = await login(org)
+    pending = (await admin.post(f"{LIST}/create")).json()["backup"]
+    job_id = service.manual_job_id(org, pending["id"])
+    queue = await get_queue()
+    try:
+        # Other tests leave jobs queued (no worker runs beside the API tests): not this one's.
+        left = [
+            j if isinstance(j, str) else j.decode() for j in await queue.zrange(BACKUP_QUEUE, 0, -1)
+        ]
+    finally:
+        await queue.aclose()
+    for other in set(left) - {job_id}:
+        await drop_job(other)
+    options = {"redis_settings": redis_settings(), "burst": True, "poll_delay": 0.05}
+    worker = BackupWorker(
+        **{**get_kwargs(BackupWorkerSettings), **options, "handle_signals": False}
+    )
+    try:
+        await worker.main()
+    finally:
+        await worker.close()
+    assert (worker.jobs_complete, worker.jobs_failed) == (1, 0)
+    [done] = (await admin.get(LIST)).json()
+    assert done["filename"] == pending["filename"] and done["status"] == "completed"
+    assert file_of(org, done["filename"]).is_file()
 
 
 async def test_one_manual_backup_at_a_time(login, org):
@@ -641,10 +678,11 @@ async def test_the_nightly_run_queues_one_job_per_organisation_per_day(org):
     try:
         job_id = f"backup:{org.id}:{date.today().isoformat()}"
         assert await nightly_backups({"redis": queue}) >= 1
-        assert await Job(job_id, queue).status() == JobStatus.queued
+        assert await Job(job_id, queue, _queue_name=BACKUP_QUEUE).status() == JobStatus.queued
         # Run twice (two schedulers, a restart): the slot is not queued again.
         await nightly_backups({"redis": queue})
-        assert await queue.zscore(default_queue_name, job_id) is not None
+        assert await queue.zscore(BACKUP_QUEUE, job_id) is not None
+        assert await queue.zscore(default_queue_name, job_id) is None
     finally:
         await queue.aclose()
     async with public_session() as db:
