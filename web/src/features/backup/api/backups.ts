@@ -6,6 +6,8 @@ import { type ApiBody, type ApiReply, type ApiSchema, replySchema } from '@/lib/
 export const BACKUPS_KEY = '/api/backups'
 /** SPEC §7: the history is polled every 30 seconds. */
 export const BACKUP_POLL_MS = 30_000
+/** While a backup is in progress, more often: it shows as done moments after the worker ends. */
+export const BACKUP_PENDING_POLL_MS = 2_000
 
 export const backupSchema = replySchema<ApiSchema<'BackupRead'>>()(
   z.looseObject({
@@ -27,7 +29,8 @@ export const backupsQueryOptions = () =>
   queryOptions({
     queryKey: [BACKUPS_KEY] as const,
     queryFn: ({ signal }) => apiJson(z.array(backupSchema), 'GET', BACKUPS_KEY, undefined, { signal }),
-    refetchInterval: BACKUP_POLL_MS,
+    refetchInterval: (query) =>
+      query.state.data?.some((backup) => backup.status === 'pending') ? BACKUP_PENDING_POLL_MS : BACKUP_POLL_MS,
   })
 
 export function useBackups() {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { AssistantContext } from '@/lib/assistant'
 import { jsonResponse, mockApi, renderWithProviders, sentBody } from '@/test/utils'
-import { BACKUP_POLL_MS, backupsQueryOptions } from '../api/backups'
+import { BACKUP_POLL_MS } from '../api/backups'
 import { page } from '../lib/page'
 import BackupPage from './backup-page'
 
@@ -70,9 +70,26 @@ describe('BackupPage', () => {
     expect(itemOf('backup-20261122-101500-manual-11111111.json').queryByRole('button')).not.toBeInTheDocument()
   })
 
-  it('polls the history every 30 seconds', () => {
+  it('polls the history every 30 seconds, and every 2 seconds while a backup is in progress', async () => {
     expect(BACKUP_POLL_MS).toBe(30_000)
-    expect(backupsQueryOptions().refetchInterval).toBe(30_000)
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    let history = BACKUPS
+    const fetchMock = mockApi({ 'GET /api/backups': () => jsonResponse(200, history) })
+    const polls = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/backups')).length
+    renderPage()
+    await screen.findByText(GOOD)
+    expect(polls()).toBe(1)
+    // The worker finishes the pending backup: the next poll, 2 s later, shows it completed.
+    history = BACKUPS.map((b) => (b.status === 'pending' ? { ...b, status: 'completed', size: 0.5 } : b))
+    await act(() => vi.advanceTimersByTimeAsync(2_100))
+    expect(polls()).toBe(2)
+    expect(await itemOf('backup-20261122-101500-manual-11111111.json').findByText('Completed')).toBeInTheDocument()
+    // Nothing in progress any more: back to every 30 seconds.
+    await act(() => vi.advanceTimersByTimeAsync(20_000))
+    expect(polls()).toBe(2)
+    await act(() => vi.advanceTimersByTimeAsync(10_100))
+    expect(polls()).toBe(3)
+    vi.useRealTimers()
   })
 
   it('validates a backup and reports the result', async () => {
