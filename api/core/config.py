@@ -42,6 +42,8 @@ class Settings(BaseSettings):
     web_dist: Path = Field(Path("web/dist"), alias="MERIT_WEB_DIST")
     session_hours: int = Field(12, alias="MERIT_SESSION_HOURS")
     db_pool_size: int = Field(8, alias="MERIT_DB_POOL_SIZE")
+    # Prepared statements kept per pooled connection (see api/core/db.py).
+    db_statement_cache: int = Field(1000, ge=0, alias="MERIT_DB_STATEMENT_CACHE")
     # Extra origins allowed on state-changing calls besides the request's own host.
     allowed_origins: list[str] = Field(default_factory=list, alias="MERIT_ALLOWED_ORIGINS")
 
