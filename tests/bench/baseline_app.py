@@ -106,8 +106,15 @@ async def _init(conn: asyncpg.Connection) -> None:
 async def lifespan(_app: Starlette) -> AsyncIterator[None]:
     global pool
     dsn = os.environ["DATABASE_URL"].replace("postgresql+asyncpg://", "postgresql://", 1)
-    size = int(os.environ["MERIT_DB_POOL_SIZE"])  # load.py passes Merit's
-    pool = await asyncpg.create_pool(dsn, min_size=min(2, size), max_size=size, init=_init)
+    size = int(os.environ["MERIT_DB_POOL_SIZE"])  # load.py passes Merit's, and its cache size
+    statements = int(os.environ["MERIT_DB_STATEMENT_CACHE"])
+    pool = await asyncpg.create_pool(
+        dsn,
+        min_size=min(2, size),
+        max_size=size,
+        init=_init,
+        statement_cache_size=statements,
+    )
     yield
     await pool.close()
 

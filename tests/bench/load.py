@@ -923,8 +923,12 @@ async def amain(args: Any) -> int:
         "MERIT_RATE_LIMIT": "100000/minute",
         "PYTHONPATH": str(ROOT),
     }
-    # Both servers get the same pool size: Merit's default unless --pool says otherwise.
+    # Both servers get the same pool size (Merit's default unless --pool says otherwise) and
+    # keep as many prepared statements per connection.
     env["MERIT_DB_POOL_SIZE"] = str(args.pool or Settings.model_fields["db_pool_size"].default)
+    env.setdefault(
+        "MERIT_DB_STATEMENT_CACHE", str(Settings.model_fields["db_statement_cache"].default)
+    )
     pg_pid = None
     pid_file = data / "postgres" / "postmaster.pid"
     if pid_file.is_file():
