@@ -4,12 +4,14 @@ Tenant = the organisation named by the Host's subdomain, else the one chosen at 
 A session bound to organisation A is never honoured for organisation B, whatever the Host.
 """
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
 
+import asyncpg
 from fastapi import Depends, Request
 from sqlalchemy import Integer, bindparam, cast, select
+from sqlalchemy.dialects.postgresql.asyncpg import dialect as asyncpg_dialect
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from api.auth import sessions
@@ -92,13 +94,35 @@ _SESSION_AND_ORGANIZATION = (
 _ORGANIZATION_KEYS = [column.key for column in _ORGANIZATION_COLUMNS]
 
 
+# Every request runs it, so it is also compiled once and run by the driver itself, without
+# SQLAlchemy's execute around it: about 0.1 ms less CPU per request (an interleaved A/B of the
+# load mix in one process: 3.18 -> 3.08 ms per request, the test client included).
+_PRINCIPAL_QUERY = _SESSION_AND_ORGANIZATION.compile(dialect=asyncpg_dialect())
+_PRINCIPAL_SQL = str(_PRINCIPAL_QUERY)
+
+
+async def _principal_row(db: AsyncConnection, params: dict[str, Any]) -> Sequence[Any] | None:
+    """The session's data and the organisation's columns, or None. (The engine's JSONB codec,
+    set on every connection, parses the session's data in the driver.)"""
+    values = {**_PRINCIPAL_QUERY.params, **params}
+    driver = (await db.get_raw_connection()).driver_connection
+    assert driver is not None
+    try:
+        order = _PRINCIPAL_QUERY.positiontup or ()
+        return await driver.fetchrow(_PRINCIPAL_SQL, *(values[key] for key in order))
+    except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+        # Once more through SQLAlchemy, which maps the error (503 while Postgres is away) and
+        # drops the pool's connections when Postgres restarted.
+        return (await db.execute(_SESSION_AND_ORGANIZATION, params)).first()
+
+
 async def _session_and_organization(
     db: AsyncConnection, sid: str | None
 ) -> tuple[dict[str, Any], str, Organization | None] | None:
     """The live session (data, id) and the organisation it is bound to, in one query."""
     if not sid or len(sid) > 128:
         return None
-    row = (await db.execute(_SESSION_AND_ORGANIZATION, {"sid": sid, "now": utcnow()})).first()
+    row = await _principal_row(db, {"sid": sid, "now": utcnow()})
     if row is None:
         return None
     org = (
