@@ -227,9 +227,10 @@ def run() -> None:
     """`merit worker`, until SIGINT/SIGTERM: in one process and event loop, a worker on arq's
     default queue with every function and cron job, and one on the backups queue."""
     configure_logging(get_settings())  # before on_startup: Redis may be down at start
-    backups = BackupWorker(**get_kwargs(BackupWorkerSettings), handle_signals=False)  # type: ignore[arg-type]
+    backups = BackupWorker(**get_kwargs(BackupWorkerSettings))  # type: ignore[arg-type]
+    # Made second, its SIGINT/SIGTERM handlers replace the backups worker's: they stop both.
     jobs = Worker(**get_kwargs(WorkerSettings))  # type: ignore[arg-type]
-    jobs.on_stop = backups.handle_sig  # its SIGINT/SIGTERM handlers stop both
+    jobs.on_stop = backups.handle_sig
     loop = jobs.loop
     both = (jobs, backups)
     for worker in both:
