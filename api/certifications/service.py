@@ -40,11 +40,11 @@ from api.certifications.status import add_months, display_status, expiring_windo
 from api.core.db import execute_core
 from api.core.errors import BadRequest, Conflict, NotFound
 from api.departments.models import Department
+from api.employees.lookup import get_employee
 from api.employees.models import Employee
 from api.reminders.models import Reminder
 
 TYPE_NOT_FOUND = "Certification type not found"
-EMPLOYEE_NOT_FOUND = "Employee not found"
 CERTIFICATION_NOT_FOUND = "Certification not found"
 REMINDER_KINDS = ("certification_expiring", "certification_expired")
 NAME_TAKEN = "A certification type with this name already exists"
@@ -62,13 +62,6 @@ async def get_type(*, session: AsyncSession, type_id: int) -> CertificationType:
     row = await session.get(CertificationType, type_id) if 0 < type_id < 2**31 else None
     if row is None:
         raise NotFound(TYPE_NOT_FOUND)
-    return row
-
-
-async def get_employee(*, session: AsyncSession, employee_id: int) -> Employee:
-    row = await session.get(Employee, employee_id) if 0 < employee_id < 2**31 else None
-    if row is None:
-        raise NotFound(EMPLOYEE_NOT_FOUND)
     return row
 
 

@@ -7,7 +7,7 @@ from api.core.errors import NotFound
 from api.core.listing import json_response
 from api.core.schemas import SuccessReply
 from api.deps import AdminOrHr, TenantSession
-from api.employees import bulk, listing, service
+from api.employees import bulk, listing, lookup, service
 from api.employees.models import Employee
 from api.employees.schemas import (
     BulkUploadRequest,
@@ -24,7 +24,7 @@ EmployeeNumber = Annotated[int, Path(alias="id", ge=1, le=2_147_483_647)]
 
 async def valid_employee(employee_id: EmployeeNumber, session: TenantSession) -> Employee:
     """The employee named in the path, in the signed-in organisation, or 404."""
-    return await service.get(session=session, employee_id=employee_id)
+    return await lookup.get_employee(session=session, employee_id=employee_id)
 
 
 ValidEmployee = Annotated[Employee, Depends(valid_employee)]
@@ -58,7 +58,7 @@ async def get_employee(employee_id: EmployeeNumber, session: TenantSession) -> R
     # Rendered by Postgres as the list renders it: no ORM object, no reply model to fill.
     body = await listing.one_json(session=session, employee_id=employee_id)
     if body is None:
-        raise NotFound(service.EMPLOYEE_NOT_FOUND)
+        raise NotFound(lookup.EMPLOYEE_NOT_FOUND)
     return json_response(body)
 
 

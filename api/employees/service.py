@@ -19,12 +19,11 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.core.errors import BadRequest, Conflict, NotFound
+from api.core.errors import BadRequest, Conflict
 from api.core.storage import get_storage
 from api.departments.models import Department
 from api.documents.models import EmployeeDocument, UploadSlot
 from api.documents.service import file_id_of, storage_key
-from api.employees.lookup import EMPLOYEE_NOT_FOUND
 from api.employees.models import Employee
 from api.employees.schemas import EmployeeCreate, EmployeeUpdate
 
@@ -58,14 +57,6 @@ def constraint_name(exc: IntegrityError) -> str:
         return str(name)
     found = re.search(r'constraint "([^"]+)"', str(exc.orig))
     return found.group(1) if found else ""
-
-
-async def get(*, session: AsyncSession, employee_id: int) -> Employee:
-    """One employee by its numeric id, or 404."""
-    employee = await session.get(Employee, employee_id)
-    if employee is None:
-        raise NotFound(EMPLOYEE_NOT_FOUND)
-    return employee
 
 
 # ---- checks shared by create and update ---------------------------------------------------

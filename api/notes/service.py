@@ -3,7 +3,7 @@
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.core.listing import Listing
-from api.employees.lookup import check_employee_id, require_employee
+from api.employees.lookup import check_employee_id, employee_list, require_employee
 from api.notes.models import EmployeeNote
 from api.notes.schemas import EmployeeNoteCreate, EmployeeNoteRead
 
@@ -24,10 +24,7 @@ async def list_notes(*, session: AsyncSession, employee_id: int | None) -> bytes
         check_employee_id(employee_id)
         query = query.where(EmployeeNote.employee_id == employee_id)
     body = await NOTES.render(session, query)
-    if body == b"[]" and employee_id is not None:
-        # Notes name an existing employee: only an empty list asks whether there is one.
-        await require_employee(session=session, employee_id=employee_id)
-    return body
+    return await employee_list(session=session, employee_id=employee_id, body=body)
 
 
 async def create(

@@ -16,7 +16,7 @@ from sqlalchemy.orm import selectinload
 from api.core.db import utcnow
 from api.core.errors import BadRequest, Forbidden, NotFound
 from api.core.listing import Copy, Embed, Listing
-from api.employees.lookup import EMPLOYEE_NOT_FOUND, check_employee_id, require_employee
+from api.employees.lookup import check_employee_id, employee_list, get_employee
 from api.employees.models import Employee
 from api.reminders.models import Reminder
 from api.reviews import templates
@@ -68,17 +68,6 @@ async def get(*, session: AsyncSession, review_id: int) -> Review:
     return review
 
 
-async def get_employee(*, session: AsyncSession, employee_id: int) -> Employee:
-    employee = (
-        await session.get(Employee, employee_id)
-        if 0 < employee_id <= templates.PG_INT_MAX
-        else None
-    )
-    if employee is None:
-        raise NotFound(EMPLOYEE_NOT_FOUND)
-    return employee
-
-
 async def list_reviews(
     *,
     session: AsyncSession,
@@ -99,10 +88,7 @@ async def list_reviews(
     if status is not None:
         query = query.where(Review.status == status)
     body = await REVIEWS.render(session, query)
-    if body == b"[]" and employee_id is not None:
-        # Reviews name an existing employee: only an empty list asks whether there is one.
-        await require_employee(session=session, employee_id=employee_id)
-    return body
+    return await employee_list(session=session, employee_id=employee_id, body=body)
 
 
 async def upcoming(*, session: AsyncSession, limit: int = UPCOMING_LIMIT) -> bytes:
