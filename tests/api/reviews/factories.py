@@ -127,7 +127,15 @@ def completed_at(day: date) -> datetime:
 
 async def rewind_review_questions(conn: AsyncConnection, schema: str) -> None:
     """Take a schema's tables back to before reviews kept their own copy of the questions
-    (revision 0003); the caller sets its alembic_version."""
+    (revision 0003), and so before the dashboard's indexes (0004) too; the caller sets its
+    alembic_version."""
+    await conn.exec_driver_sql(f'DROP INDEX "{schema}".ix_employees_archived')
+    for index, column, where in (
+        ("ix_reviews_completed_at", "completed_at", ""),
+        ("ix_reviews_open_due_date", "due_date", " WHERE status <> 'completed'"),
+    ):
+        await conn.exec_driver_sql(f'DROP INDEX "{schema}".{index}')
+        await conn.exec_driver_sql(f'CREATE INDEX {index} ON "{schema}".reviews ({column}){where}')
     for table, column in (
         ("reviews", "questions"),
         ("reviews", "questions_version"),
