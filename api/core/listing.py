@@ -179,11 +179,13 @@ class Listing:
     async def _reusing(self, session: AsyncSession, query: Select[Any], schema: str) -> list[bytes]:
         """The listed items' JSON, each rendered again only when its row or one it embeds has a
         version it was not rendered at before (item_cache). The list's own query selects just
-        the ids and those versions."""
+        the ids and those versions, then the embedded rows' ids."""
+        embedded = len(self.embeds)
         versions = query.with_only_columns(
             self.model.id,
             row_version(self.model),
             *(row_version(table) for table in self._embedded_tables),
+            *(getattr(self.model, embed.key) for embed in self.embeds),
         )
         for embed, table in zip(self.embeds, self._embedded_tables, strict=True):
             versions = versions.outerjoin(table, table.c.id == getattr(self.model, embed.key))
@@ -192,7 +194,7 @@ class Listing:
         items: list[bytes | None] = []
         missing = []
         for row in listed:
-            json = cached.get(row[0], tuple(row[1:]))
+            json = cached.get(row[0], tuple(row[1 : 2 + embedded]))
             items.append(json)
             if json is None:
                 missing.append(row[0])
@@ -202,8 +204,14 @@ class Listing:
         # read. It is shown as it is now, and kept under the versions it was rendered from.
         rows = (await execute_core(session, self._current_rows, {"ids": missing})).all()
         own_versions = {row[self._id_at]: row[-1] for row in rows}
+        # The embedded rows' versions as the list saw them: their JSON is looked up under
+        # those without asking for them again (one statement less per embed).
+        seen = [
+            {row[2 + embedded + at]: row[2 + at] for row in listed if row[2 + at] is not None}
+            for at in range(embedded)
+        ]
         current = {}
-        for row_id, json, embedded_versions in await self._rendered(session, rows):
+        for row_id, json, embedded_versions in await self._rendered(session, rows, seen):
             version = (own_versions[row_id], *embedded_versions)
             item_cache.put(cached, row_id, version, json, len(json))
             current[row_id] = json
@@ -214,10 +222,14 @@ class Listing:
         ]
 
     async def _rendered(
-        self, session: AsyncSession, rows: Sequence[Row[Any]]
+        self,
+        session: AsyncSession,
+        rows: Sequence[Row[Any]],
+        seen: Sequence[dict[Any, str]] = (),
     ) -> list[tuple[Any, bytes, tuple[str | None, ...]]]:
         """Each row (of rows(), in order) as its reply's JSON, embeds included: (id, JSON, the
-        versions of the rows it embeds, None for none)."""
+        versions of the rows it embeds, None for none). `seen`: per embed, versions of embedded
+        rows already known (id → version)."""
         # TenantBase.organization_id: the session's organisation, shown on every record.
         with_organization = "organization_id" in self.reply_model.model_fields
         organization_id = session.info["organization_id"] if with_organization else None
@@ -240,7 +252,8 @@ class Listing:
         for key_at, embed in enumerate(self.embeds):
             label = b',"' + embed.field.encode() + b'":'
             keys = {links[key_at] for _, _, links in own}
-            found, values = await _embedded_json(session, embed, keys)
+            known = seen[key_at] if seen else {}
+            found, values = await _embedded_json(session, embed, keys, known)
             copies: dict[tuple[Any, Any], bytes] = {}
             at = 0
             if embed.copy is not None:
@@ -382,11 +395,12 @@ embed_cache = VersionedCache(max_bytes=24 * MB)
 
 
 async def _embedded_json(
-    session: AsyncSession, embed: Embed, ids: set[Any]
+    session: AsyncSession, embed: Embed, ids: set[Any], known: dict[Any, str]
 ) -> tuple[dict[Any, tuple[str, bytes]], dict[Any, dict[str, Any]]]:
     """id → (the row's version, the embed's reply as JSON), each row validated and serialised
-    once (or taken from embed_cache); and, for an embed with a copy, id → the row's values (its
-    copy's version among them)."""
+    once (or taken from embed_cache, under its `known` version when there is one: a version
+    read a moment ago by the same request); and, for an embed with a copy, id → the row's
+    values (its copy's version among them)."""
     ids.discard(None)
     if not ids:
         return {}, {}
@@ -396,7 +410,10 @@ async def _embedded_json(
     schema = _reused_in(session)
     cached = None if schema is None else embed_cache.group(schema, embed)
     if cached is not None:
-        versions = await execute_core(session, embed.versions, {"ids": wanted})
+        versions = [(row_id, known[row_id]) for row_id in wanted if row_id in known]
+        unknown = [row_id for row_id in wanted if row_id not in known]
+        if unknown:
+            versions += list(await execute_core(session, embed.versions, {"ids": unknown}))
         wanted = []
         for row_id, version in versions:
             hit = cached.get(row_id, version)

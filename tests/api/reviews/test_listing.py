@@ -1,14 +1,16 @@
 """Review lists are rendered from plain rows (api/core/listing.py): the JSON must be what
 ReviewRead makes of the ORM objects, byte for byte, embeds included."""
 
+import re
 from datetime import date, timedelta
 
 from pydantic_core import from_json, to_json
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, event, select, update
 from sqlalchemy.orm import selectinload
 
-from api.core.db import tenant_session
+from api.core.db import get_engine, tenant_session
 from api.core.listing import VersionedCache
+from api.employees.models import Employee
 from api.reviews.models import Review, ReviewTemplate
 from api.reviews.schemas import ReviewRead
 from api.reviews.service import list_reviews
@@ -194,6 +196,55 @@ async def test_a_listed_review_changed_added_or_removed_since_the_last_list_show
     listed = (await admin.get("/api/reviews")).json()
     assert [r["id"] for r in listed] == [third, first]
     assert listed == await _through_the_reply_model(org)
+
+
+async def test_a_changed_review_is_rendered_again_without_asking_for_its_embeds_versions(
+    login, org
+):
+    """The list's own query reads the versions of the rows each item embeds: rendering a
+    changed item looks its employee and template up under those, with no statement of their
+    own, while a changed employee is still read again (and shows)."""
+    ada = await add_employee(org)
+    template = await add_template(org)
+    review = await add_review(org, ada, template, TODAY + timedelta(days=3))
+    admin = await login(org, "admin")
+    assert (await admin.get("/api/reviews")).status_code == 200  # everything kept
+
+    statements: list[str] = []
+
+    def seen(conn, cursor, statement, *args) -> None:  # type: ignore[no-untyped-def]
+        statements.append(statement)
+
+    async def listed_with_statements() -> tuple[list[dict], list[str]]:
+        statements.clear()
+        async with tenant_session(org.schema_name, org.id, reads_only=True) as session:
+            body = from_json(await list_reviews(session=session))
+        return body, [s for s in statements if "FROM" in s]
+
+    embeds = re.compile(r"FROM \w+\.(employees|review_templates)\b")
+    engine = get_engine().sync_engine
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        async with tenant_session(org.schema_name, org.id) as session:
+            await session.execute(
+                update(Review).where(Review.id == review).values(reviewer_notes="Changed")
+            )
+        body, read = await listed_with_statements()
+        assert body[0]["reviewerNotes"] == "Changed"
+        # The list (ids and versions), then the changed review: nothing of its embeds.
+        assert len(read) == 2, read
+        assert not [s for s in read if embeds.search(s)]
+
+        async with tenant_session(org.schema_name, org.id) as session:
+            await session.execute(
+                update(Employee).where(Employee.id == ada).values(first_name="Augusta")
+            )
+        body, read = await listed_with_statements()
+        assert body[0]["employee"]["firstName"] == "Augusta"
+        assert [s for s in read if embeds.search(s)], read  # the renamed one, read again
+    finally:
+        event.remove(engine, "before_cursor_execute", seen)
+    assert (await admin.get("/api/reviews")).json() == await _through_the_reply_model(org)
 
 
 async def test_a_list_read_inside_a_transaction_shows_its_own_changes_and_keeps_none(login, org):
