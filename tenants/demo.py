@@ -286,8 +286,10 @@ def _reviews(
     reviews: list[Review] = []
     for n, person in enumerate(people[:-2]):
         template = templates[0] if n % 5 else templates[1]
-        for quarter in range(1, 4):  # three past, completed reviews
-            done = datetime.now(UTC) - timedelta(days=90 * quarter + rng.randint(0, 20))
+        # Three completed reviews, one a quarter, the latest a few weeks ago: the dashboard's
+        # "Completed Reviews" (this quarter) and its activity feed show them.
+        for quarter in range(3):
+            done = datetime.now(UTC) - timedelta(days=90 * quarter + rng.randint(5, 25))
             answers = _answers(rng, template)
             ratings = [
                 v
