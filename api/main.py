@@ -17,7 +17,12 @@ import api
 from api.core.config import get_settings
 from api.core.db import dispose_engine
 from api.core.errors import install_error_handlers
-from api.core.middleware import BodyLimitMiddleware, RateLimitMiddleware, RequestContextMiddleware
+from api.core.middleware import (
+    BodyLimitMiddleware,
+    CompressionMiddleware,
+    RateLimitMiddleware,
+    RequestContextMiddleware,
+)
 from api.core.observability import configure_logging
 from api.core.rate_limit import shared_store_url
 
@@ -93,7 +98,9 @@ def create_app() -> FastAPI:
         redoc_url=None if prod else "/redoc",
     )
     install_error_handlers(app)
-    # Added innermost first: request id, headers, Origin, metrics › rate limit › body limit.
+    # Added innermost first: request id, headers, Origin, metrics › rate limit › body limit ›
+    # compression.
+    app.add_middleware(CompressionMiddleware)
     app.add_middleware(
         BodyLimitMiddleware, default=settings.max_body_bytes, limits=settings.body_limits
     )

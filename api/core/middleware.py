@@ -5,10 +5,12 @@ import logging
 import re
 import time
 import uuid
+import zlib
 from fnmatch import fnmatchcase
 from urllib.parse import urlsplit
 
-from starlette.datastructures import Headers
+import anyio.to_thread
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -289,3 +291,77 @@ class RateLimitMiddleware:
             headers={"retry-after": str(seconds)},
         )
         await reply(scope, receive, send)
+
+
+# ----------------------------------------------------------------------------- compression
+
+# Whole replies of 1 KB or more go gzipped to clients that accept it (browsers do): JSON
+# shrinks 8-17 times (a 300-person organisation's review list, each review embedding its
+# employee and its template: 1.3 MB -> 77 KB). Level 1, nginx's default: that list takes
+# 2.4 ms to compress (level 6: 5.4 ms for 55 KB), in a thread from 128 KB on, off the event
+# loop. Streamed replies (downloads of documents, backups and logos) go as they are, with
+# their Content-Length: a browser shows download progress from it, and most such files are
+# compressed already.
+COMPRESS_MIN_BYTES = 1024
+COMPRESS_LEVEL = 1
+COMPRESS_IN_THREAD_BYTES = 128 * 1024
+_COMPRESSIBLE = re.compile(r"^(application/(json|javascript)|text/[a-z-]+|image/svg\+xml)\b")
+
+
+def accepts_gzip(accept_encoding: str) -> bool:
+    """Whether an Accept-Encoding header admits gzip (`gzip;q=0` refuses it)."""
+    for part in accept_encoding.lower().split(","):
+        coding, _, params = part.partition(";")
+        if coding.strip() in ("gzip", "*"):
+            q = params.strip().removeprefix("q=").strip()
+            return q == "" or q.strip("0.") != ""
+    return False
+
+
+def _gzip(body: bytes) -> bytes:
+    return zlib.compress(body, COMPRESS_LEVEL, wbits=31)  # 31: the gzip format
+
+
+class CompressionMiddleware:
+    """gzip for whole replies (see above); the reply's bytes are otherwise untouched."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not accepts_gzip(
+            Headers(scope=scope).get("accept-encoding", "")
+        ):
+            await self.app(scope, receive, send)
+            return
+        start: Message | None = None
+
+        async def send_compressed(message: Message) -> None:
+            nonlocal start
+            if message["type"] == "http.response.start":
+                start = message  # held until the body shows whether to compress
+                return
+            if start is None:  # the rest of a streamed reply
+                await send(message)
+                return
+            first, start = start, None
+            body = message.get("body", b"")
+            headers = MutableHeaders(raw=first.setdefault("headers", []))
+            if (
+                not message.get("more_body", False)
+                and len(body) >= COMPRESS_MIN_BYTES
+                and "content-encoding" not in headers
+                and _COMPRESSIBLE.match(headers.get("content-type", ""))
+            ):
+                if len(body) >= COMPRESS_IN_THREAD_BYTES:
+                    body = await anyio.to_thread.run_sync(_gzip, body)
+                else:
+                    body = _gzip(body)
+                headers["content-encoding"] = "gzip"
+                headers["content-length"] = str(len(body))
+                headers.add_vary_header("Accept-Encoding")
+                message["body"] = body
+            await send(first)
+            await send(message)
+
+        await self.app(scope, receive, send_compressed)

@@ -1,8 +1,9 @@
 """The load test's baseline: the routes of tests/bench/load.py's mix as a minimal Starlette app
-on a plain asyncpg pool. No ORM, no pydantic, no middleware, no dependency injection: each
-request runs the same SQL as Merit's own route (the session lookup in public.sessions, the
-organisation lookup, then the route's statements, as SQLAlchemy emits them; found with the
-engine's echo) and answers JSON of the same shape. The employee list keeps the same per-process
+on a plain asyncpg pool. No ORM, no pydantic, no dependency injection, no middleware but the
+same response compression as Merit's (api/core/middleware.CompressionMiddleware), so both send the same
+bytes. Each request runs the same SQL as Merit's own route (the session lookup in
+public.sessions, the organisation lookup, then the route's statements, as SQLAlchemy emits
+them; found with the engine's echo) and answers JSON of the same shape. The employee list keeps the same per-process
 snapshot keyed by the table's fingerprint as api/employees/listing.py, so the two differ only
 in what the framework costs, not in the algorithm. Not mirrored here: Merit's reuse of each
 listed review's, reminder's and note's JSON while its rows are unchanged (api/core/listing.py)
@@ -20,9 +21,12 @@ from typing import Any
 
 import asyncpg
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
+
+from api.core.middleware import CompressionMiddleware
 
 COOKIE = "merit_sid"
 EMPLOYEE = (
@@ -403,6 +407,7 @@ async def healthz(request: Request) -> Response:
 
 app = Starlette(
     lifespan=lifespan,
+    middleware=[Middleware(CompressionMiddleware)],
     routes=[
         Route("/healthz", healthz),
         Route("/api/employees", list_employees),
