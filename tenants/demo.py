@@ -2,7 +2,7 @@
 
 import contextlib
 import random
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from sqlalchemy import select
 
@@ -232,22 +232,30 @@ async def seed_demo(*, employees: int = 40, seed: int = 7) -> str:
         await session.flush()
         certs = _certifications(rng, today, people, types)
         session.add_all(certs)
-        session.add_all(
-            EmployeeNote(
-                employee_id=person.id,
-                date=today - timedelta(days=rng.randint(3, 120)),
-                category=category,
-                note=text,
-                created_by="HR Admin",
+        notes = []
+        for person, (category, text) in zip(rng.sample(people, 12), NOTES * 3, strict=False):
+            written = today - timedelta(days=rng.randint(3, 120))
+            notes.append(
+                EmployeeNote(
+                    employee_id=person.id,
+                    date=written,
+                    category=category,
+                    note=text,
+                    created_by="HR Admin",
+                    created_at=_morning(written),
+                )
             )
-            for person, (category, text) in zip(rng.sample(people, 12), NOTES * 3, strict=False)
-        )
+        session.add_all(notes)
         await session.flush()
         session.add_all(_reminders(today, people, reviews))
     return (
         f"Seeded organisation '{DEMO}': {len(people)} employees, {len(reviews)} reviews, "
         f"{len(certs)} certifications, {len(templates)} templates."
     )
+
+
+def _morning(day: date) -> datetime:
+    return datetime.combine(day, time(9), tzinfo=UTC)
 
 
 def _employees(rng: random.Random, today: date, count: int) -> list[Employee]:
@@ -262,6 +270,8 @@ def _employees(rng: random.Random, today: date, count: int) -> list[Employee]:
         if is_head:
             heads[dept] = emp_id
         schedule = rng.choice(["quarterly", "quarterly", "biannual", "annual", "monthly"])
+        position = ROLES[dept][0] if is_head else rng.choice(ROLES[dept][1:])
+        start = today - timedelta(days=rng.randint(40, 2400))
         people.append(
             Employee(
                 employee_id=emp_id,
@@ -269,8 +279,11 @@ def _employees(rng: random.Random, today: date, count: int) -> list[Employee]:
                 last_name=last,
                 email=f"{first}.{last}{i + 1}@demo.example".lower(),
                 department=dept,
-                position=ROLES[dept][0] if is_head else rng.choice(ROLES[dept][1:]),
-                start_date=today - timedelta(days=rng.randint(40, 2400)),
+                position=position,
+                start_date=start,
+                # Added to Merit when they started, not when the demo was seeded: otherwise
+                # the dashboard's Recent Activity lists everyone as "Joined ... just now".
+                created_at=_morning(start),
                 manager_id=None if is_head else heads[dept],
                 review_schedule=schedule,
                 next_review_date=today + timedelta(days=rng.randint(-10, 80)),
