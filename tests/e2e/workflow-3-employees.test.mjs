@@ -10,7 +10,7 @@ import { signIn } from './lib/auth.mjs'
 import { expectAccessible } from './lib/axe.mjs'
 import { closeBrowser, openBrowser } from './lib/browser.mjs'
 import { BASE_URL, DATA_DIR } from './lib/env.mjs'
-import { isoDay, runId, toast, waitForCount } from './lib/ui.mjs'
+import { expectToast, isoDay, runId, toast, waitForCount } from './lib/ui.mjs'
 
 let b
 
@@ -76,7 +76,7 @@ test('an employee is added, found, documented, archived, restored and deleted', 
   await expectAccessible(page, 'Add New Employee dialog')
   await shot('01-add-employee')
   await add.getByRole('button', { name: 'Add Employee' }).click()
-  await toast(page, 'Employee added successfully!').waitFor()
+  await expectToast(page, 'Employee added successfully!')
   await add.waitFor({ state: 'detached' })
 
   // 2. Found by search.
@@ -104,7 +104,7 @@ test('an employee is added, found, documented, archived, restored and deleted', 
   await noteDialog.getByLabel('Note').fill('Found the release-blocking bug before launch.')
   await expectAccessible(page, 'Add Note dialog')
   await noteDialog.getByRole('button', { name: 'Add Note' }).click()
-  await toast(page, 'Note Added').waitFor()
+  await expectToast(page, 'Note Added')
   await noteDialog.waitFor({ state: 'detached' })
   const noteRow = page.getByRole('row').filter({ hasText: 'Found the release-blocking bug before launch.' })
   await noteRow.getByRole('cell', { name: 'Recognition' }).waitFor()
@@ -119,7 +119,7 @@ test('an employee is added, found, documented, archived, restored and deleted', 
   // server, which looks at the bytes, not the name.
   await fileInput.setInputFiles({ name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') })
   // (the toast raised inside the dialog is found by role: the dialog does not hide it)
-  await toast(page, 'Please select a PDF, Word document, image, or text file.').waitFor()
+  await expectToast(page, 'Please select a PDF, Word document, image, or text file.')
   await upload.getByText('Click to choose a file, or drop it here').waitFor()
   await fileInput.setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a PDF') })
   await upload.getByLabel('Document Type').selectOption('contract')
@@ -149,7 +149,7 @@ test('an employee is added, found, documented, archived, restored and deleted', 
   await expectAccessible(page, 'Upload Document dialog')
   await shot('03-upload')
   await upload.getByRole('button', { name: 'Upload Document' }).click()
-  await toast(page, 'Document uploaded').waitFor()
+  await expectToast(page, 'Document uploaded')
   await upload.waitFor({ state: 'detached' })
   const documents = page.getByRole('list', { name: 'Documents' })
   await documents.getByText('employment-contract.pdf', { exact: false }).waitFor()
@@ -160,7 +160,7 @@ test('an employee is added, found, documented, archived, restored and deleted', 
   assert.equal(download.suggestedFilename(), 'employment-contract.pdf')
   const downloaded = await readFile(await download.path())
   assert.ok(downloaded.equals(file), 'the downloaded file is the uploaded one, byte for byte')
-  await toast(page, 'Download started').waitFor()
+  await expectToast(page, 'Download started')
   const [saved] = await (await page.request.get(`${BASE_URL}/api/employees/${employeeId}/documents`)).json()
   const { organizationId } = await (await page.request.get(`${BASE_URL}/api/auth/session`)).json()
   // Where the server keeps the file (run.sh shares its data directory with the tests).
@@ -178,14 +178,14 @@ test('an employee is added, found, documented, archived, restored and deleted', 
   await card.getByRole('button', { name: `Actions for ${name}` }).click()
   await expectAccessible(page, 'Employee card menu')
   await page.getByRole('menuitem', { name: 'Archive' }).click()
-  await toast(page, 'Employee archived successfully').waitFor()
+  await expectToast(page, 'Employee archived successfully')
   await page.getByText('No employees found').waitFor()
   await page.getByRole('button', { name: 'Show Archived' }).click()
   await card.getByText('Archived', { exact: true }).waitFor()
   await shot('05-archived')
   await card.getByRole('button', { name: `Actions for ${name}` }).click()
   await page.getByRole('menuitem', { name: 'Restore' }).click()
-  await toast(page, 'Employee restored successfully').waitFor()
+  await expectToast(page, 'Employee restored successfully')
   await card.getByText('Archived', { exact: true }).waitFor({ state: 'detached' })
   await page.getByRole('button', { name: 'Hide Archived' }).click()
   await card.waitFor()
@@ -196,7 +196,7 @@ test('an employee is added, found, documented, archived, restored and deleted', 
   const confirm = page.getByRole('alertdialog', { name: `Delete ${name} permanently?` })
   await expectAccessible(page, 'Delete employee confirmation')
   await confirm.getByRole('button', { name: 'Delete Permanently' }).click()
-  await toast(page, 'Employee deleted successfully').waitFor()
+  await expectToast(page, 'Employee deleted successfully')
   await page.getByText('No employees found').waitFor()
   await page.getByRole('button', { name: 'Show Archived' }).click()
   await page.getByText('No employees found').waitFor()

@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test'
 import { signIn } from './lib/auth.mjs'
 import { expectAccessible } from './lib/axe.mjs'
 import { closeBrowser, openBrowser } from './lib/browser.mjs'
-import { cardOf, chooseRadio, isoDay, openFromSidebar, runId, statValue, toast } from './lib/ui.mjs'
+import { cardOf, chooseRadio, expectToast, isoDay, openFromSidebar, runId, statValue } from './lib/ui.mjs'
 
 let b
 
@@ -59,7 +59,7 @@ test('a template becomes a review that is completed in the wizard and counted ev
   await expectAccessible(page, 'Create Review Template dialog')
   await shot('01-template-form-dialog', form)
   await form.getByRole('button', { name: 'Create Template' }).click()
-  await toast(page, 'Review template created or updated successfully!').waitFor()
+  await expectToast(page, 'Review template created or updated successfully!')
   await form.waitFor({ state: 'detached' })
   const templateCard = cardOf(page, TEMPLATE, 'Use Template')
   await templateCard.getByText('3 questions').waitFor()
@@ -83,7 +83,7 @@ test('a template becomes a review that is completed in the wizard and counted ev
   await create.getByLabel('Due date').fill(isoDay(7))
   await expectAccessible(page, 'Create New Review dialog')
   await create.getByRole('button', { name: 'Create Review' }).click()
-  await toast(page, 'Review created successfully!').waitFor()
+  await expectToast(page, 'Review created successfully!')
   await create.waitFor({ state: 'detached' })
 
   // 3. The new review is pending; Continue Review opens the wizard.
@@ -112,7 +112,7 @@ test('a template becomes a review that is completed in the wizard and counted ev
   await wizard.getByLabel('Reviewer notes').fill('A strong quarter.')
   await shot('03-wizard-overall', wizard)
   await wizard.getByRole('button', { name: 'Complete Review' }).click()
-  await toast(page, 'Review Updated').waitFor()
+  await expectToast(page, 'Review Updated')
   await wizard.waitFor({ state: 'detached' })
 
   // 4. Completed tab, opened read-only.
@@ -172,7 +172,7 @@ test('a template becomes a review that is completed in the wizard and counted ev
   const row = csv.find((line) => line.includes(`,${TEMPLATE},`))
   assert.ok(row, 'the completed review is in the report')
   assert.match(row, /,annual,.*,completed,.*,4,A strong quarter\.$/)
-  await toast(page, 'Report downloaded').waitFor()
+  await expectToast(page, 'Report downloaded')
   await openFromSidebar(page, 'Analytics')
   assert.equal(await statValue(page, 'Completed Reviews', analyticsCompleted + 1), analyticsCompleted + 1)
   const recent = page.getByRole('heading', { name: 'Recent Reviews' }).locator('xpath=ancestor::*[.//li][1]')
@@ -187,7 +187,7 @@ test('a template becomes a review that is completed in the wizard and counted ev
   await page.getByRole('tab', { name: 'Unread' }).click()
   const unread = page.getByRole('tabpanel', { name: 'Unread' })
   await unread.getByRole('button', { name: 'Mark Read' }).first().click()
-  await toast(page, 'Reminder marked as read').waitFor()
+  await expectToast(page, 'Reminder marked as read')
   assert.equal(await statValue(page, 'Unread', unreadBefore - 1), unreadBefore - 1)
   await expectAccessible(page, 'Reminders')
   await shot('07-reminders', page.locator('main'))
@@ -209,11 +209,11 @@ test('a template becomes a review that is completed in the wizard and counted ev
   await copyCard.getByText('3 questions').waitFor()
   await menu(`${TEMPLATE} (Copy)`, 'Delete')
   await page.getByRole('dialog', { name: 'Delete template?' }).getByRole('button', { name: 'Delete' }).click()
-  await toast(page, 'Template deleted').waitFor()
+  await expectToast(page, 'Template deleted')
   await copyCard.waitFor({ state: 'detached' })
   await menu(TEMPLATE, 'Delete')
   await page.getByRole('dialog', { name: 'Delete template?' }).getByRole('button', { name: 'Delete' }).click()
-  await toast(page, 'This template cannot be deleted because 1 review uses it. Delete or reassign those reviews first.').waitFor()
+  await expectToast(page, 'This template cannot be deleted because 1 review uses it. Delete or reassign those reviews first.')
   await ours.getByText('3 questions').waitFor()
 
   assert.deepEqual(b.pageErrors, [], 'the page raised no uncaught errors')

@@ -8,7 +8,7 @@ import { signIn } from './lib/auth.mjs'
 import { expectAccessible } from './lib/axe.mjs'
 import { closeBrowser, openBrowser } from './lib/browser.mjs'
 import { runCertificationReminders } from './lib/server.mjs'
-import { isoDay, openFromSidebar, runId, toast } from './lib/ui.mjs'
+import { expectToast, isoDay, openFromSidebar, runId } from './lib/ui.mjs'
 
 let b
 
@@ -35,7 +35,7 @@ test('a certification expiring in 10 days shows everywhere and raises a reminder
   await typeDialog.getByLabel('Validity (months)').fill('12')
   await expectAccessible(page, 'Add Certification Type dialog')
   await typeDialog.getByRole('button', { name: 'Add Certification Type' }).click()
-  await toast(page, 'Certification type created successfully!').waitFor()
+  await expectToast(page, 'Certification type created successfully!')
   await typeDialog.waitFor({ state: 'detached' })
   const typeCard = page.getByTestId('certification-type-card').filter({ has: page.getByRole('heading', { name: TYPE }) })
   await typeCard.getByText('0 employees', { exact: true }).waitFor()
@@ -61,7 +61,7 @@ test('a certification expiring in 10 days shows everywhere and raises a reminder
   await expectAccessible(page, 'Assign Certification dialog')
   await shot('01-assign')
   await assign.getByRole('button', { name: 'Assign Certification' }).click()
-  await toast(page, 'Certification assigned successfully!').waitFor()
+  await expectToast(page, 'Certification assigned successfully!')
   await assign.waitFor({ state: 'detached' })
   const held = page.getByRole('list', { name: 'Certifications' }).getByRole('listitem').filter({ hasText: TYPE })
   await held.getByText('Expires in 10 days').waitFor()
@@ -105,7 +105,7 @@ test('a certification expiring in 10 days shows everywhere and raises a reminder
   await expectAccessible(page, 'Reminders')
   await shot('04-reminder')
   await reminder.getByRole('button', { name: 'Mark Read' }).click()
-  await toast(page, 'Reminder marked as read').waitFor()
+  await expectToast(page, 'Reminder marked as read')
   await page.getByRole('tab', { name: /^Read/ }).click()
   await page.getByRole('tabpanel', { name: /^Read/ }).getByRole('listitem').filter({ hasText: TYPE }).waitFor()
 

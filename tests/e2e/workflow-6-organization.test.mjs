@@ -9,7 +9,7 @@ import { expectAccessible } from './lib/axe.mjs'
 import { closeBrowser, openBrowser } from './lib/browser.mjs'
 import { BASE_URL, NEW_PASSWORD, ORG, RESET_PASSWORD } from './lib/env.mjs'
 import { mailMark, waitForMail } from './lib/mail.mjs'
-import { openFromSidebar, runId, toast, waitForCount } from './lib/ui.mjs'
+import { expectToast, openFromSidebar, runId, waitForCount } from './lib/ui.mjs'
 
 const ADMIN_EMAIL = 'admin@demo.example' // the demo organisation's adminEmail (tenants/demo.py)
 
@@ -79,7 +79,7 @@ test('the organisation name and logo change and show in the banner', async () =>
   await page.getByText('Organization name must be at least 2 characters').waitFor()
   await name.fill(renamed)
   await page.getByRole('button', { name: 'Save', exact: true }).click()
-  await toast(page, 'Organization updated').waitFor()
+  await expectToast(page, 'Organization updated')
   await banner.getByText(renamed, { exact: true }).waitFor()
   const sidebarOrganization = page.getByRole('group', { name: 'Current organization' })
   await sidebarOrganization.getByText(renamed, { exact: true }).waitFor()
@@ -92,12 +92,12 @@ test('the organisation name and logo change and show in the banner', async () =>
     mimeType: 'image/png',
     buffer: Buffer.from('<html><script>alert(1)</script></html>'),
   })
-  await toast(page, 'Failed to upload logo').waitFor()
+  await expectToast(page, 'Failed to upload logo')
   await page.getByText(/Invalid file type\. Please upload a PNG, JPEG, GIF or WebP image\./).first().waitFor()
   assert.deepEqual(await bannerImages(), imagesBefore, 'the refused file did not become the logo')
 
   await page.getByLabel('Logo image file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png() })
-  await toast(page, 'Logo updated').waitFor()
+  await expectToast(page, 'Logo updated')
   const logo = banner.getByRole('img', { name: `${renamed} logo` })
   await logo.waitFor()
   assert.ok(
@@ -127,7 +127,7 @@ test('a backup is created, validated and restored', async () => {
   await loaded()
   const before = await history.getByRole('listitem').count()
   await page.getByRole('button', { name: 'Create Backup Now' }).click()
-  await toast(page, 'Backup started').waitFor()
+  await expectToast(page, 'Backup started')
   await waitForCount(history.getByRole('listitem'), before + 1)
 
   // The worker makes it in the background; the history is polled every 30 s, so reload to look.
@@ -141,7 +141,7 @@ test('a backup is created, validated and restored', async () => {
   }
   const filename = (await newest.locator('p').first().textContent()).trim()
   await newest.getByRole('button', { name: 'Validate' }).click()
-  await toast(page, 'Backup Valid').waitFor()
+  await expectToast(page, 'Backup Valid')
   const downloading = page.waitForEvent('download')
   await newest.getByRole('button', { name: 'Download' }).click()
   const download = await downloading
@@ -161,7 +161,7 @@ test('a backup is created, validated and restored', async () => {
   const create = page.getByRole('dialog', { name: 'Create Department' })
   await create.getByLabel('Name').fill(DEPARTMENT)
   await create.getByRole('button', { name: 'Create Department' }).click()
-  await toast(page, 'Department created').waitFor()
+  await expectToast(page, 'Department created')
   const departments = page.getByRole('list', { name: 'Departments' })
   await departments.getByText(DEPARTMENT).waitFor()
 
@@ -173,7 +173,7 @@ test('a backup is created, validated and restored', async () => {
   await expectAccessible(page, 'Restore backup confirmation')
   const reloaded = page.waitForEvent('load', { timeout: 60_000 })
   await confirm.getByRole('button', { name: 'Restore Backup' }).click()
-  await toast(page, 'Restore Successful').waitFor({ timeout: 60_000 })
+  await expectToast(page, 'Restore Successful', { timeout: 60_000 })
   await reloaded // the page reloads itself 2 seconds later
   await page.getByRole('heading', { level: 1, name: 'System Backup' }).waitFor()
   await openFromSidebar(page, 'Admin', 'Administration')
@@ -231,7 +231,7 @@ test('forgot password: the e-mailed link resets the administrator password', asy
   await change.getByLabel('Confirm new password').fill(NEW_PASSWORD)
   await expectAccessible(page, 'Change Password dialog')
   await change.getByRole('button', { name: 'Change Password' }).click()
-  await toast(page, 'Password changed').waitFor()
+  await expectToast(page, 'Password changed')
 
 })
 
@@ -259,7 +259,7 @@ test('an hr account added on /admin signs in with its own account and reaches /a
   await add.getByLabel('Role').selectOption('hr')
   await add.getByLabel('First password').fill(password)
   await add.getByRole('button', { name: 'Add User' }).click()
-  await toast(page, 'User added').waitFor()
+  await expectToast(page, 'User added')
   const users = page.getByRole('list', { name: 'Users' })
   await users.getByText(email).waitFor()
   // The same address twice is refused with the server's reason.
@@ -281,7 +281,7 @@ test('an hr account added on /admin signs in with its own account and reaches /a
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill('Wrong2026x')
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await toast(page, 'Invalid credentials').waitFor()
+  await expectToast(page, 'Invalid credentials')
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   const forced = page.getByRole('dialog', { name: 'Change your password' })
@@ -313,7 +313,7 @@ test('an hr account added on /admin signs in with its own account and reaches /a
   await users.getByRole('button', { name: `Remove ${first} Reyes` }).click()
   const confirm = page.getByRole('alertdialog', { name: `Remove ${first} Reyes?` })
   await confirm.getByRole('button', { name: 'Remove User' }).click()
-  await toast(page, 'User removed').waitFor()
+  await expectToast(page, 'User removed')
   await waitForCount(users.getByText(email), 0)
 
   assert.deepEqual(b.pageErrors, [], 'the page raised no uncaught errors')

@@ -8,7 +8,7 @@ import { expectAccessible } from './lib/axe.mjs'
 import { closeBrowser, openBrowser } from './lib/browser.mjs'
 import { BASE_URL, PLATFORM_EMAIL, PLATFORM_PASSWORD } from './lib/env.mjs'
 import { mailMark, waitForMail } from './lib/mail.mjs'
-import { runId, toast } from './lib/ui.mjs'
+import { expectToast, runId } from './lib/ui.mjs'
 
 let b
 
@@ -54,7 +54,7 @@ test('a platform admin creates an organisation that signs in and gets answers', 
   await form.getByLabel('Admin Email').fill(`admin@${subdomain}.example.com`)
   await expectAccessible(page, 'Create Organization dialog')
   await form.getByRole('button', { name: 'Create Organization' }).click()
-  await toast(page, 'Organization created').waitFor()
+  await expectToast(page, 'Organization created')
   await form.waitFor({ state: 'detached' })
   await page.getByRole('heading', { name }).waitFor()
   await expectAccessible(page, 'Super Admin')
@@ -160,7 +160,7 @@ test('bad input, Visit while signed in elsewhere, deactivate, reset links and de
   await edit.waitFor({ state: 'detached' })
   await page.getByRole('heading', { name }).locator('xpath=ancestor::*[.//*[normalize-space()="Inactive"]][1]').waitFor()
   await tab.getByRole('button', { name: 'Continue' }).click()
-  await toast(tab, 'This organization has been deactivated. Please contact support.').waitFor()
+  await expectToast(tab, 'This organization has been deactivated. Please contact support.')
   await page.getByRole('button', { name: `Edit ${name}` }).click()
   await edit.getByRole('checkbox', { name: /Active/ }).check()
   await edit.getByRole('button', { name: 'Save Changes' }).click()
@@ -199,11 +199,11 @@ test('bad input, Visit while signed in elsewhere, deactivate, reset links and de
   await confirm.getByLabel(/to confirm/).fill(subdomain)
   await expectAccessible(page, 'Delete organization dialog')
   await deleteButton.click()
-  await toast(page, 'Organization deleted').waitFor()
+  await expectToast(page, 'Organization deleted')
   await page.getByRole('heading', { name }).waitFor({ state: 'detached' })
   await tab.goto(`${BASE_URL}/?org=${subdomain}`)
   await tab.getByRole('button', { name: 'Continue' }).click()
-  await toast(tab, 'Organization not found. Please check your organization code.').waitFor()
+  await expectToast(tab, 'Organization not found. Please check your organization code.')
   await tab.close()
 
   assert.deepEqual(b.pageErrors, [], 'the pages raised no uncaught errors')

@@ -8,7 +8,7 @@ import { currentPassword, signIn, signOut } from './lib/auth.mjs'
 import { expectAccessible } from './lib/axe.mjs'
 import { closeBrowser, openBrowser } from './lib/browser.mjs'
 import { BASE_URL, NEW_PASSWORD, ORG } from './lib/env.mjs'
-import { openFromSidebar, toast } from './lib/ui.mjs'
+import { expectToast, openFromSidebar } from './lib/ui.mjs'
 
 let b
 
@@ -237,7 +237,7 @@ test('a review is completed in the wizard with the keyboard alone', async () => 
   await tabTo(page, complete)
   await shot('04-keyboard-wizard')
   await page.keyboard.press('Enter')
-  await toast(page, 'Review Updated').waitFor()
+  await expectToast(page, 'Review Updated')
   await wizard.waitFor({ state: 'detached' })
 
   await page.getByRole('tab', { name: /^Completed/ }).click()

@@ -1,8 +1,34 @@
 // Locators and small waits the flows share. Role and label locators only.
+import { recentApiCalls } from './browser.mjs'
 
 /** The toast with this title or message (Radix toasts live in the "Notifications (F8)" region). */
 export function toast(page, title) {
   return page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: true }).first()
+}
+
+/**
+ * Wait for that toast. If it never shows, say what the user saw instead (other toasts, an open
+ * dialog's messages) and what the server answered, not only that the wait timed out.
+ */
+export async function expectToast(page, title, options) {
+  try {
+    await toast(page, title).waitFor(options)
+  } catch (error) {
+    const text = (locator) => locator.innerText({ timeout: 1_000 }).catch(() => '(none)')
+    const toasts = await text(page.getByRole('region', { name: /Notifications/ }))
+    const dialog = await text(page.getByRole('dialog').first())
+    const fields = await page
+      .getByRole('dialog')
+      .first()
+      .locator('input, textarea, select')
+      .evaluateAll((all) => all.map((f) => `${f.labels?.[0]?.textContent ?? f.name}: ${JSON.stringify(f.value)}`))
+      .catch(() => [])
+    throw new Error(
+      `${error.message}\n--- toasts ---\n${toasts}\n--- open dialog ---\n${dialog}\n` +
+        `--- its fields ---\n${fields.join('\n')}\n` +
+        `--- last API calls ---\n${recentApiCalls(page)}`,
+    )
+  }
 }
 
 /** The card (closest ancestor) of a heading that also holds a button named `button` (text or aria-label). */
