@@ -1,13 +1,14 @@
 """The load test's baseline: the routes of tests/bench/load.py's mix as a minimal Starlette app
-on a plain asyncpg pool. No ORM, no pydantic, no dependency injection, no middleware but the
-same response compression as Merit's (api/core/middleware.CompressionMiddleware), so both send the same
-bytes. Each request runs the same SQL as Merit's own route (the session lookup in
+on a plain asyncpg pool. No ORM, no pydantic, no dependency injection, and no middleware but
+Merit's own response compression (api/core/middleware.CompressionMiddleware), so both send the
+same bytes. Each request runs the same SQL as Merit's own route (the session lookup in
 public.sessions, the organisation lookup, then the route's statements, as SQLAlchemy emits
-them; found with the engine's echo) and answers JSON of the same shape. The employee list keeps the same per-process
-snapshot keyed by the table's fingerprint as api/employees/listing.py, so the two differ only
-in what the framework costs, not in the algorithm. Not mirrored here: Merit's reuse of each
-listed review's, reminder's and note's JSON while its rows are unchanged (api/core/listing.py)
-and of embedded employees and templates; this baseline renders those lists in full each time.
+them; found with the engine's echo) and answers JSON of the same shape. The employee list
+keeps the same per-process snapshot keyed by the table's fingerprint as
+api/employees/listing.py, so the two differ only in what the framework costs, not in the
+algorithm. Not mirrored here: Merit's reuse of each listed review's, reminder's and note's
+JSON while its rows are unchanged (api/core/listing.py) and of embedded employees and
+templates; this baseline renders those lists in full each time.
 
 Run by the load test as `uvicorn tests.bench.baseline_app:app --workers N` with DATABASE_URL.
 """

@@ -2,19 +2,16 @@
 
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import select
-
 from api.core.db import public_session
-from api.organizations.models import Organization
 from tenants.demo import DEMO, seed_demo
+from tenants.registry import get_by_subdomain
 
 
 async def test_fresh_demo_dashboard_shows_recent_history_not_the_seeding(login):
     await seed_demo()
     async with public_session() as db:
-        org = (
-            await db.execute(select(Organization).where(Organization.subdomain == DEMO))
-        ).scalar_one()
+        org = await get_by_subdomain(db, DEMO)
+    assert org is not None
     client = await login(org, "admin")
 
     stats = (await client.get("/api/dashboard/stats")).json()

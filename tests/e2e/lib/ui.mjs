@@ -15,16 +15,15 @@ export async function expectToast(page, title, options) {
     await toast(page, title).waitFor(options)
   } catch (error) {
     const text = (locator) => locator.innerText({ timeout: 1_000 }).catch(() => '(none)')
+    const dialog = page.getByRole('dialog').first()
     const toasts = await text(page.getByRole('region', { name: /Notifications/ }))
-    const dialog = await text(page.getByRole('dialog').first())
-    const fields = await page
-      .getByRole('dialog')
-      .first()
+    const dialogText = await text(dialog)
+    const fields = await dialog
       .locator('input, textarea, select')
       .evaluateAll((all) => all.map((f) => `${f.labels?.[0]?.textContent ?? f.name}: ${JSON.stringify(f.value)}`))
       .catch(() => [])
     throw new Error(
-      `${error.message}\n--- toasts ---\n${toasts}\n--- open dialog ---\n${dialog}\n` +
+      `${error.message}\n--- toasts ---\n${toasts}\n--- open dialog ---\n${dialogText}\n` +
         `--- its fields ---\n${fields.join('\n')}\n` +
         `--- last API calls ---\n${recentApiCalls(page)}`,
     )
