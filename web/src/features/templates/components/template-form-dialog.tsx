@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -27,8 +26,23 @@ interface TemplateFormDialogProps {
   template?: Template
 }
 
-/** Create Review Template and Edit Template (SPEC §2), with the question builder. */
+/**
+ * Create Review Template and Edit Template (SPEC §2), with the question builder. The form lives
+ * inside the dialog's content, so every opening starts a fresh one: no reset when it opens,
+ * which would leave react-hook-form registering the questions before the name, and an invalid
+ * submit focusing Question 1 instead of the first field in error.
+ */
 export function TemplateFormDialog({ open, onOpenChange, template }: TemplateFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-3xl">
+        <TemplateForm template={template} close={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function TemplateForm({ template, close }: { template?: Template; close: () => void }) {
   const editing = template !== undefined
   const create = useCreateTemplate()
   const update = useUpdateTemplate()
@@ -40,19 +54,14 @@ export function TemplateFormDialog({ open, onOpenChange, template }: TemplateFor
   const {
     register,
     handleSubmit,
-    reset,
     formState: { errors },
   } = form
-
-  useEffect(() => {
-    if (open) reset(template ? templateToForm(template) : emptyTemplateForm())
-  }, [open, template, reset])
 
   const onSubmit = handleSubmit((values) => {
     const body = formToTemplateInput(values)
     const done = () => {
       toast({ title: 'Success', description: TEMPLATE_SAVED })
-      onOpenChange(false)
+      close()
     }
     if (template) {
       update.mutate(
@@ -81,45 +90,43 @@ export function TemplateFormDialog({ open, onOpenChange, template }: TemplateFor
   })
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>{editing ? 'Edit Template' : 'Create Review Template'}</DialogTitle>
-          <DialogDescription>
-            {editing
-              ? 'Change the name, description or questions. Questions are renumbered when you save.'
-              : 'Name the template and build its questions (1 to 50).'}
-          </DialogDescription>
-        </DialogHeader>
-        <FormProvider {...form}>
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-            <TextField
-              id="template-name"
-              label="Template name"
-              placeholder="e.g. Quarterly Engineering Review"
-              error={errors.name?.message}
-              {...register('name')}
-            />
-            <TextareaField
-              id="template-description"
-              label="Description"
-              rows={2}
-              placeholder="What this template is for"
-              error={errors.description?.message}
-              {...register('description')}
-            />
-            <QuestionBuilder />
-            <DialogFooter>
-              <Button variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={pending}>
-                {pending ? 'Saving...' : editing ? 'Save Changes' : 'Create Template'}
-              </Button>
-            </DialogFooter>
-          </form>
-        </FormProvider>
-      </DialogContent>
-    </Dialog>
+    <>
+      <DialogHeader>
+        <DialogTitle>{editing ? 'Edit Template' : 'Create Review Template'}</DialogTitle>
+        <DialogDescription>
+          {editing
+            ? 'Change the name, description or questions. Questions are renumbered when you save.'
+            : 'Name the template and build its questions (1 to 50).'}
+        </DialogDescription>
+      </DialogHeader>
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <TextField
+            id="template-name"
+            label="Template name"
+            placeholder="e.g. Quarterly Engineering Review"
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <TextareaField
+            id="template-description"
+            label="Description"
+            rows={2}
+            placeholder="What this template is for"
+            error={errors.description?.message}
+            {...register('description')}
+          />
+          <QuestionBuilder />
+          <DialogFooter>
+            <Button variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Saving...' : editing ? 'Save Changes' : 'Create Template'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </FormProvider>
+    </>
   )
 }

@@ -55,6 +55,20 @@ describe('TemplatesPage', () => {
     expect(screen.getByText(/cannot be deleted because 2 reviews use it/)).toBeInTheDocument()
   })
 
+  it('an empty Create Template puts the focus on the first field in error, the template name', async () => {
+    mockApi({ 'GET /api/templates': jsonResponse(200, [TEMPLATE]) })
+    const user = userEvent.setup()
+    renderPage(<TemplatesPage />)
+    await screen.findByText('1 question')
+    await user.click(screen.getByRole('button', { name: 'Create Template' }))
+    const form = await screen.findByRole('dialog', { name: 'Create Review Template' })
+    await user.click(within(form).getByRole('button', { name: 'Create Template' }))
+    expect(await within(form).findByText('Template name must be at least 3 characters')).toBeInTheDocument()
+    // RHF focuses again a moment later (setTimeout): wait it out, then look.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(within(form).getByLabelText('Template name')).toHaveFocus()
+  })
+
   it('Use Template opens Create Review with the template chosen', async () => {
     mockApi({ 'GET /api/templates': jsonResponse(200, [TEMPLATE]) })
     const user = userEvent.setup()
