@@ -10,7 +10,7 @@ import { signIn } from './lib/auth.mjs'
 import { expectAccessible } from './lib/axe.mjs'
 import { closeBrowser, openBrowser } from './lib/browser.mjs'
 import { BASE_URL, DATA_DIR } from './lib/env.mjs'
-import { expectToast, isoDay, runId, toast, waitForCount } from './lib/ui.mjs'
+import { expectToast, isoDay, runId, submitRefused, toast, waitForCount } from './lib/ui.mjs'
 
 let b
 
@@ -58,7 +58,7 @@ test('an employee is added, found, documented, archived, restored and deleted', 
   const add = page.getByRole('dialog', { name: 'Add New Employee' })
   // Bad input first: every problem is listed and nothing is sent.
   await add.getByLabel('Email Address').fill('not-an-email')
-  await add.getByRole('button', { name: 'Add Employee' }).click()
+  await submitRefused(add, 'Add Employee')
   await add.getByText('Please fix the following errors:').waitFor()
   for (const message of ['First name is required', 'Last name is required', 'Invalid email format']) {
     await add.getByText(message, { exact: true }).waitFor()

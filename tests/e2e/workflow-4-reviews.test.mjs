@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test'
 import { signIn } from './lib/auth.mjs'
 import { expectAccessible } from './lib/axe.mjs'
 import { closeBrowser, openBrowser } from './lib/browser.mjs'
-import { cardOf, chooseRadio, expectToast, isoDay, openFromSidebar, runId, statValue } from './lib/ui.mjs'
+import { cardOf, chooseRadio, expectToast, isoDay, openFromSidebar, runId, statValue, submitRefused } from './lib/ui.mjs'
 
 let b
 
@@ -37,11 +37,12 @@ test('a template becomes a review that is completed in the wizard and counted ev
   await page.getByRole('button', { name: 'Create Template' }).click()
   const form = page.getByRole('dialog', { name: 'Create Review Template' })
   // Bad input first: nothing filled in, then a question that is too short.
-  await form.getByRole('button', { name: 'Create Template' }).click()
+  await submitRefused(form, 'Create Template')
   await form.getByText('Template name must be at least 3 characters').waitFor()
   await form.getByText('Question is required').waitFor()
+  assert.equal(await focusedId(page), 'template-name', 'the refused form focuses its first field in error')
   await form.getByRole('listitem', { name: 'Question 1' }).getByLabel('Question text').fill('Too short')
-  await form.getByRole('button', { name: 'Create Template' }).click()
+  await submitRefused(form, 'Create Template')
   await form.getByText('Question must be at least 10 characters').waitFor()
   await form.getByLabel('Template name').fill(TEMPLATE)
   await form.getByLabel('Description').fill('Written by the browser test')
@@ -218,6 +219,8 @@ test('a template becomes a review that is completed in the wizard and counted ev
 
   assert.deepEqual(b.pageErrors, [], 'the page raised no uncaught errors')
 })
+
+const focusedId = (page) => page.evaluate(() => document.activeElement?.id)
 
 async function assertSelected(select, label) {
   await select.page().waitForFunction(

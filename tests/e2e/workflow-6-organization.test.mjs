@@ -9,7 +9,7 @@ import { expectAccessible } from './lib/axe.mjs'
 import { closeBrowser, openBrowser } from './lib/browser.mjs'
 import { BASE_URL, NEW_PASSWORD, ORG, RESET_PASSWORD } from './lib/env.mjs'
 import { mailMark, waitForMail } from './lib/mail.mjs'
-import { expectToast, openFromSidebar, runId, waitForCount } from './lib/ui.mjs'
+import { expectToast, openFromSidebar, runId, submitRefused, waitForCount } from './lib/ui.mjs'
 
 const ADMIN_EMAIL = 'admin@demo.example' // the demo organisation's adminEmail (tenants/demo.py)
 
@@ -250,7 +250,7 @@ test('an hr account added on /admin signs in with its own account and reaches /a
   const add = page.getByRole('dialog', { name: 'Add User' })
   await add.getByLabel('Email').fill('not-an-address')
   await add.getByLabel('First password').fill('short')
-  await add.getByRole('button', { name: 'Add User' }).click()
+  await submitRefused(add, 'Add User')
   await add.getByText('Invalid email format').waitFor()
   await add.getByText('Password must be at least 8 characters long').waitFor()
   await add.getByLabel('Email').fill(email)

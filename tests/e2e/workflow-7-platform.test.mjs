@@ -8,7 +8,7 @@ import { expectAccessible } from './lib/axe.mjs'
 import { closeBrowser, openBrowser } from './lib/browser.mjs'
 import { BASE_URL, PLATFORM_EMAIL, PLATFORM_PASSWORD } from './lib/env.mjs'
 import { mailMark, waitForMail } from './lib/mail.mjs'
-import { expectToast, runId } from './lib/ui.mjs'
+import { expectToast, runId, submitRefused } from './lib/ui.mjs'
 
 let b
 
@@ -133,7 +133,7 @@ test('bad input, Visit while signed in elsewhere, deactivate, reset links and de
   await form.getByRole('button', { name: 'Create Organization' }).click()
   await form.getByText("The subdomain 'admin' is reserved").waitFor()
   await code.fill('ab')
-  await form.getByRole('button', { name: 'Create Organization' }).click()
+  await submitRefused(form, 'Create Organization')
   await form.getByText('Subdomain must be at least 3 characters').waitFor()
   await shot('05-create-errors')
   await form.getByLabel('Organization Name *').fill(name)

@@ -1,5 +1,5 @@
 // One headless Chromium per test file (playwright-core driving Debian's /usr/bin/chromium).
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { chromium } from 'playwright-core'
 import { SCREENSHOTS } from './env.mjs'
 
@@ -33,9 +33,42 @@ export async function openBrowser(prefix, { viewport = { width: 1280, height: 86
   watch(page)
   context.on('page', watch)
   traceApiCalls(context)
+  const inputEvents = TRACE_DIR ? await traceInput(context, page) : []
   const shot = (name, target = page) =>
     target.screenshot({ path: `${SCREENSHOTS}${prefix}-${name}.png`, fullPage: true })
-  return { browser, context, page, pageErrors, shot }
+  return { browser, context, page, pageErrors, shot, prefix, inputEvents }
+}
+
+/**
+ * MERIT_E2E_TRACE=<dir> keeps, per test file, a Playwright trace (<prefix>-<time>.zip, open it
+ * with `npx playwright show-trace`) and the page's last 300 input events with their timestamps
+ * (<prefix>-<time>-events.txt): what had the focus, what was typed where. For flaky tests.
+ */
+const TRACE_DIR = process.env.MERIT_E2E_TRACE
+
+async function traceInput(context, page) {
+  await context.tracing.start({ screenshots: true, snapshots: true })
+  await context.addInitScript(() => {
+    const describe = (target) =>
+      target instanceof Element
+        ? `${target.tagName.toLowerCase()}${target.id ? `#${target.id}` : ''}` +
+          `[${(target.getAttribute('aria-label') || target.textContent || '').trim().slice(0, 30)}]`
+        : String(target)
+    for (const type of ['pointerdown', 'pointerup', 'click', 'focusin', 'input', 'submit', 'keydown']) {
+      const log = (event) => {
+        const value = event.target?.value === undefined ? '' : JSON.stringify(String(event.target.value).slice(0, 40))
+        console.log(`EV ${performance.now().toFixed(1)} ${type} ${describe(event.target)} ${value}`)
+      }
+      window.addEventListener(type, log, true)
+    }
+  })
+  const events = []
+  page.on('console', (message) => {
+    if (!message.text().startsWith('EV ')) return
+    events.push(message.text())
+    if (events.length > 300) events.shift()
+  })
+  return events
 }
 
 const apiTraces = new WeakMap()
@@ -77,6 +110,11 @@ export async function closeBrowser(session) {
     await session.shot('last')
   } catch {
     // the page may be gone already
+  }
+  if (TRACE_DIR) {
+    const stem = `${TRACE_DIR}/${session.prefix}-${Date.now()}`
+    await session.context.tracing.stop({ path: `${stem}.zip` })
+    writeFileSync(`${stem}-events.txt`, session.inputEvents.join('\n'))
   }
   await session.browser.close()
 }

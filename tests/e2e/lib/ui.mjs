@@ -30,6 +30,19 @@ export async function expectToast(page, title, options) {
   }
 }
 
+/**
+ * Submit a form that must be refused, and wait until the refusal is complete: the focus is on a
+ * field in error (react-hook-form focuses the first one, as keyboard users need) and its second,
+ * deferred focus (a setTimeout) has run. Typing straight after a refused submit otherwise races
+ * that deferred focus, which can move the caret into another field mid-fill. An error message
+ * alone is no sign: re-validation while typing shows it before the submit is handled.
+ */
+export async function submitRefused(scope, button) {
+  await scope.getByRole('button', { name: button, exact: true }).click()
+  await scope.locator('[aria-invalid="true"]:focus').waitFor()
+  await scope.page().evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
+}
+
 /** The card (closest ancestor) of a heading that also holds a button named `button` (text or aria-label). */
 export function cardOf(page, heading, button) {
   const title = typeof heading === 'string' ? page.getByRole('heading', { name: heading, exact: true }) : heading
