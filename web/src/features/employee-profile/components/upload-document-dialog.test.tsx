@@ -110,6 +110,9 @@ describe('UploadDocumentDialog', () => {
     expect(screen.getByText('Document type is required')).toBeInTheDocument()
     expect(screen.getByText('Title is required')).toBeInTheDocument()
     expect(fetchMock).not.toHaveBeenCalled()
+    // The first field in error takes the focus, the file chooser, and keeps it.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(fileInput()).toHaveFocus()
   })
 
   it('uploads in two steps, then saves the record with tags as an array', async () => {

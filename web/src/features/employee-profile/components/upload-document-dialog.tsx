@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { FileUp } from 'lucide-react'
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, type FieldErrors } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -91,10 +91,17 @@ export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadD
     handleSubmit,
     reset,
     setValue,
+    setFocus,
     getValues,
     watch,
     formState: { errors },
-  } = useForm<UploadFormValues>({ resolver: zodResolver(uploadFormSchema), defaultValues: EMPTY })
+  } = useForm<UploadFormValues>({
+    resolver: zodResolver(uploadFormSchema),
+    defaultValues: EMPTY,
+    // The file chooser is not registered (its value is set by hand), so react-hook-form cannot
+    // focus it and would pass it over: `focusFirstProblem` does the focusing instead.
+    shouldFocusError: false,
+  })
   const file = watch('file') as File | undefined
 
   const clearFile = () => {
@@ -144,6 +151,13 @@ export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadD
     onOpenChange(next)
   }
 
+  /** The first field in error, in the order they are shown, takes the focus. */
+  const focusFirstProblem = (problems: FieldErrors<UploadFormValues>) => {
+    if (problems.file) return inputRef.current?.focus()
+    const first = (['documentType', 'title', 'description'] as const).find((name) => problems[name])
+    if (first) setFocus(first)
+  }
+
   const onSubmit = handleSubmit((values) => {
     const data = uploadFormSchema.parse(values)
     if (!data.file) return
@@ -168,7 +182,7 @@ export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadD
           toast({ variant: 'destructive', title: 'Upload failed', description: uploadFailureMessage(error) }),
       },
     )
-  })
+  }, focusFirstProblem)
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -180,6 +194,17 @@ export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadD
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <div className="flex flex-col gap-2">
             <Label htmlFor="document-file">File</Label>
+            {/* Before the drop zone, which shows its keyboard focus (peer). */}
+            <input
+              id="document-file"
+              type="file"
+              accept={DOCUMENT_ACCEPT}
+              className="peer sr-only"
+              aria-invalid={errors.file ? true : undefined}
+              aria-describedby={errors.file ? 'document-file-error' : undefined}
+              ref={inputRef}
+              onChange={onInputChange}
+            />
             <label
               htmlFor="document-file"
               onDragOver={(e) => {
@@ -189,7 +214,7 @@ export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadD
               onDragLeave={() => setDragging(false)}
               onDrop={onDrop}
               className={cn(
-                'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center text-sm transition-colors hover:bg-muted',
+                'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center text-sm transition-colors hover:bg-muted peer-focus-visible:ring-2 peer-focus-visible:ring-ring',
                 dragging && 'border-primary bg-primary-soft',
                 errors.file && 'border-destructive',
               )}
@@ -204,16 +229,6 @@ export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadD
                 <span className="text-muted-foreground">Click to choose a file, or drop it here</span>
               )}
             </label>
-            <input
-              id="document-file"
-              type="file"
-              accept={DOCUMENT_ACCEPT}
-              className="sr-only"
-              aria-invalid={errors.file ? true : undefined}
-              aria-describedby={errors.file ? 'document-file-error' : undefined}
-              ref={inputRef}
-              onChange={onInputChange}
-            />
             <FieldError id="document-file-error" message={errors.file?.message} />
           </div>
 
