@@ -454,6 +454,7 @@ class Result:
     status: int
     seconds: float
     error: str | None
+    started: float = 0.0  # planned start, on the event loop's clock
 
 
 @dataclass
@@ -507,9 +508,11 @@ async def _send(c: Client, req: Req, started: float, sink: list[Result]) -> None
         error = None
         if r.status != req.expect:
             error = f"{r.status} {body[:300].decode(errors='replace')}"
-        sink.append(Result(req.label, r.status, loop.time() - started, error))
+        sink.append(Result(req.label, r.status, loop.time() - started, error, started))
     except Exception as exc:  # noqa: BLE001 - a failed request is a result, not a crash
-        sink.append(Result(req.label, 0, loop.time() - started, f"{type(exc).__name__}: {exc}"))
+        sink.append(
+            Result(req.label, 0, loop.time() - started, f"{type(exc).__name__}: {exc}", started)
+        )
 
 
 async def open_loop(
@@ -634,6 +637,24 @@ def ms(x: float) -> str:
     return f"{x * 1000:7.1f}"
 
 
+def slowest_seconds(results: list[Result], shown: int = 4) -> str:
+    """The seconds (from the step's start) whose requests were slowest, with their p99 and
+    count: a tail made of a few stalled seconds (a paused host, a cold start) reads differently
+    from one spread over the whole step (a saturated server)."""
+    ok = [r for r in results if not r.error]
+    if not ok:
+        return "-"
+    origin = min(r.started for r in ok)
+    by_second: dict[int, list[float]] = defaultdict(list)
+    for r in ok:
+        by_second[int(r.started - origin)].append(r.seconds)
+    ranked = sorted(by_second.items(), key=lambda item: pct(item[1], 99), reverse=True)
+    return ", ".join(
+        f"{second}s {ms(pct(times, 99)).strip()} ms (n={len(times)})"
+        for second, times in ranked[:shown]
+    )
+
+
 def print_step(step: Step, per_route: bool = True) -> None:
     ok = [r.seconds for r in step.results if not r.error]
     offered = f"{step.offered:.0f} req/s offered" if step.offered else "closed loop"
@@ -647,6 +668,7 @@ def print_step(step: Step, per_route: bool = True) -> None:
     )
     lag = f"client dispatch lag p99 {ms(pct(step.lags, 99)).strip()} ms; " if step.lags else ""
     print(f"    {lag}CPU (% of one core, 200% = the machine): {cpu}")
+    print(f"    slowest seconds of the step: {slowest_seconds(step.results)}")
     print(f"    CPU per request: server {step.cpu_ms_per_request('server'):.1f} ms, Postgres "
           f"{step.cpu_ms_per_request('postgres'):.1f} ms, load generator "
           f"{step.cpu_ms_per_request('load generator'):.1f} ms")  # fmt: skip
