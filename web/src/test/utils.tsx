@@ -3,6 +3,14 @@ import type { ReactElement } from 'react'
 import { vi } from 'vitest'
 import { AppProvider, createAppQueryClient } from '@/app/provider'
 
+/**
+ * After a refused submit react-hook-form focuses the first field in error, then again from a
+ * setTimeout: wait past that second focus before asserting where the focus is.
+ */
+export function afterDeferredFocus(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 20))
+}
+
 /** Renders inside the real providers (query client, tooltips, toaster) with a fresh cache. */
 export function renderWithProviders(ui: ReactElement, options?: RenderOptions) {
   const queryClient = createAppQueryClient()

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { jsonResponse, mockApi, renderWithProviders, sentBody } from '@/test/utils'
+import { afterDeferredFocus, jsonResponse, mockApi, renderWithProviders, sentBody } from '@/test/utils'
 import { parseTags, uploadFailureMessage, UploadDocumentDialog } from './upload-document-dialog'
 
 const user = () => userEvent.setup({ applyAccept: false })
@@ -111,7 +111,7 @@ describe('UploadDocumentDialog', () => {
     expect(screen.getByText('Title is required')).toBeInTheDocument()
     expect(fetchMock).not.toHaveBeenCalled()
     // The first field in error takes the focus, the file chooser, and keeps it.
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await afterDeferredFocus()
     expect(fileInput()).toHaveFocus()
   })
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { AssistantContext } from '@/lib/assistant'
-import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
+import { afterDeferredFocus, jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
 import TemplatesPage from './templates-page'
 
 function renderPage(ui: ReactElement) {
@@ -64,8 +64,7 @@ describe('TemplatesPage', () => {
     const form = await screen.findByRole('dialog', { name: 'Create Review Template' })
     await user.click(within(form).getByRole('button', { name: 'Create Template' }))
     expect(await within(form).findByText('Template name must be at least 3 characters')).toBeInTheDocument()
-    // RHF focuses again a moment later (setTimeout): wait it out, then look.
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await afterDeferredFocus()
     expect(within(form).getByLabelText('Template name')).toHaveFocus()
   })
 
