@@ -6,7 +6,12 @@ import gzip
 import httpx
 import pytest
 
-from api.core.middleware import COMPRESS_MIN_BYTES, accepts_gzip
+from api.core.middleware import (
+    COMPRESS_IN_THREAD_BYTES,
+    COMPRESS_MIN_BYTES,
+    CompressionMiddleware,
+    accepts_gzip,
+)
 from tests.api.documents.factories import add_document
 from tests.api.hardening.test_headers import assert_security_headers
 from tests.api.notes.factories import add_employee
@@ -70,6 +75,26 @@ async def test_a_downloaded_document_goes_as_it_is_with_its_length(login, org):
     assert "content-encoding" not in r.headers
     assert r.headers["content-length"] == str(len(text))
     assert r.content == text
+
+
+async def test_a_reply_big_enough_to_be_compressed_in_a_thread_reads_the_same():
+    body = (
+        b"[" + b",".join(b'{"id": %d, "name": "Person %d"}' % (n, n) for n in range(60_000)) + b"]"
+    )
+    assert len(body) > COMPRESS_IN_THREAD_BYTES
+
+    async def big_list(scope, receive, send):
+        headers = [(b"content-type", b"application/json")]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+    transport = httpx.ASGITransport(app=CompressionMiddleware(big_list))
+    async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+        r = await raw_get(client, "/", GZIP)
+
+    assert r.headers["content-encoding"] == "gzip"
+    assert int(r.headers["content-length"]) == len(r.content) < len(body) / 4
+    assert gzip.decompress(r.content) == body
 
 
 @pytest.mark.parametrize(
