@@ -704,8 +704,9 @@ def print_step(step: Step, per_route: bool = True) -> None:
 
 async def heavy(
     client: aiohttp.ClientSession, org: Org, samples: int
-) -> list[tuple[str, list[float], int, int]]:
-    """The big organisation's heavy screens, one request at a time."""
+) -> list[tuple[str, list[float], int, int, int]]:
+    """The big organisation's heavy screens, one request at a time: label, times, item count,
+    JSON bytes and bytes sent (gzipped)."""
     out = []
     for label, url in (
         ("GET /api/employees [big]", "/api/employees"),
@@ -714,18 +715,19 @@ async def heavy(
         ("GET /api/reviews [big]", "/api/reviews"),
     ):
         times: list[float] = []
-        size = count = 0
+        size = sent = count = 0
         n = samples if "employees" in label else max(3, samples // 5)
         for _ in range(n):
             started = time.perf_counter()
             headers = {"cookie": f"merit_sid={org.sids['manager']}"}
             async with client.get(url, headers=headers, timeout=HEAVY_TIMEOUT) as r:
-                body = inflated(r, await r.read())
+                raw = await r.read()
             times.append(time.perf_counter() - started)
+            body = inflated(r, raw)
             if r.status != 200:
                 raise RuntimeError(f"{label}: {r.status} {body[:300]!r}")
-            size, count = len(body), len(json.loads(body))
-        out.append((label, times, count, size))
+            size, sent, count = len(body), len(raw), len(json.loads(body))
+        out.append((label, times, count, size, sent))
     return out
 
 
@@ -834,12 +836,13 @@ async def run_workers(
                 for kind in kinds:
                     print(f"\n=== {TARGETS[kind]}, {workers} workers: the big organisation "
                           f"({big.size:,} employees), heavy screens one at a time ===")  # fmt: skip
-                    for name, times, count, size in await heavy(
+                    for name, times, count, size, sent in await heavy(
                         targets[kind].session, big, args.heavy
                     ):
                         print(f"    {name:<46} median {ms(statistics.median(times))} ms, "
                               f"p95 {ms(pct(times, 95))} ms  ({count:,} items, "
-                              f"{size / 1024:,.0f} KB, n={len(times)})")  # fmt: skip
+                              f"{size / 1024:,.0f} KB, sent as {sent / 1024:,.0f} KB, "
+                              f"n={len(times)})")  # fmt: skip
         return list(summaries.values())
     finally:
         for kind, server in servers.items():
