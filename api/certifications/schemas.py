@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import Field, field_validator, model_validator
 
 from api.certifications.status import CertificationStatus
+from api.core.dates import earliest_today, latest_today
 from api.core.schemas import ApiModel
 
 EARLIEST_ISSUE = date(1900, 1, 1)
@@ -124,7 +125,7 @@ def attachment_url(value: Any) -> str | None:
 
 def issue_date_rules(value: date | None) -> date | None:
     if value is not None:
-        if value > date.today():
+        if value > latest_today():
             raise ValueError(ISSUE_FUTURE)
         if value < EARLIEST_ISSUE:
             raise ValueError(ISSUE_TOO_OLD)
@@ -269,7 +270,7 @@ class EmployeeCertificationCreate(_AssignmentRules):
     @classmethod
     def _expiry(cls, value: Any) -> date | None:
         day = to_day(value, required=None, invalid=EXPIRY_INVALID)
-        if day is not None and day < date.today():
+        if day is not None and day < earliest_today():
             raise ValueError(EXPIRY_PAST)
         return day
 

@@ -37,6 +37,7 @@ from api.certifications.schemas import (
     EmployeeCertificationUpdate,
 )
 from api.certifications.status import add_months, display_status, expiring_window
+from api.core.dates import earliest_today
 from api.core.db import execute_core
 from api.core.errors import BadRequest, Conflict, NotFound
 from api.departments.models import Department
@@ -523,7 +524,11 @@ async def update_assignment(
         expiration = data.expiration_date
         if expiration is None and ctype.validity_months:
             expiration = add_months(issue, ctype.validity_months)
-        elif expiration is not None and expiration != cert.expiration_date and expiration < today():
+        elif (
+            expiration is not None
+            and expiration != cert.expiration_date
+            and expiration < earliest_today()
+        ):
             raise BadRequest(EXPIRY_PAST)
     if expiration is not None and expiration < issue:
         raise BadRequest(EXPIRY_BEFORE_ISSUE)

@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 
 from pydantic import BeforeValidator, Field, model_validator
 
+from api.core.dates import earliest_today, latest_today
 from api.core.schemas import ApiModel, ReadModel
 from api.employees.models import REVIEW_SCHEDULES
 
@@ -155,12 +156,11 @@ def clean_photo_url(value: Any) -> str | None:
 
 def check_add_dialog_dates(start: date | None, next_review: date | None) -> None:
     """The Add dialog's extra rules (SPEC §5), enforced for POST /api/employees too."""
-    today = date.today()
-    if start is not None and start > today:
+    if start is not None and start > latest_today():
         raise ValueError("Start date cannot be in the future")
     if start is not None and start < EARLIEST_START:
         raise ValueError("Start date cannot be before 1900-01-01")
-    if next_review is not None and next_review < today:
+    if next_review is not None and next_review < earliest_today():
         raise ValueError("Next review date cannot be in the past")
 
 

@@ -6,6 +6,7 @@ from typing import Any, Literal, get_args
 
 from pydantic import Field, field_validator, model_validator
 
+from api.core.dates import earliest_today
 from api.core.schemas import ApiModel, ReadModel
 from api.reviews.models import REVIEW_STATUSES, REVIEW_TYPES
 
@@ -317,7 +318,7 @@ class ReviewCreate(ApiModel):
     @field_validator("due_date", mode="after")
     @classmethod
     def check_not_past(cls, value: date) -> date:
-        if value < date.today():
+        if value < earliest_today():
             raise ValueError("Due date cannot be in the past")
         return value
 

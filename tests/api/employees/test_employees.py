@@ -140,12 +140,12 @@ async def test_minimal_create_and_defaults(login, org):
             "Review schedule must be one of monthly, quarterly, biannual, annual",
         ),
         (
-            {"startDate": (TODAY + timedelta(days=1)).isoformat()},
+            {"startDate": (TODAY + timedelta(days=2)).isoformat()},
             "Start date cannot be in the future",
         ),
         ({"startDate": "1899-12-31"}, "Start date cannot be before 1900-01-01"),
         (
-            {"nextReviewDate": (TODAY - timedelta(days=1)).isoformat()},
+            {"nextReviewDate": (TODAY - timedelta(days=2)).isoformat()},
             "Next review date cannot be in the past",
         ),
     ],

@@ -101,7 +101,7 @@ async def test_manager_and_user_cannot_create_reviews(login, org, role):
     ("change", "status", "message"),
     [
         (
-            {"dueDate": (TODAY - timedelta(days=1)).isoformat()},
+            {"dueDate": (TODAY - timedelta(days=2)).isoformat()},
             400,
             "Due date cannot be in the past",
         ),
