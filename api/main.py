@@ -1,6 +1,7 @@
 """The FastAPI app: API routers plus the built web app with its client-side routes."""
 
 import gc
+import html
 import importlib
 import pkgutil
 from contextlib import asynccontextmanager
@@ -8,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, FastAPI
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 from starlette.middleware.gzip import GZipMiddleware
@@ -126,6 +127,15 @@ def create_app() -> FastAPI:
     return app
 
 
+def _page(index: Path) -> str:
+    """The web app's page, telling it the base domain: organisations live at `{code}.{base}`,
+    and only the server knows where the code ends and the base begins (`acme.merit.example.com`
+    or `acme.localhost`)."""
+    base = html.escape(get_settings().base_domain.lower(), quote=True)
+    meta = f'<meta name="merit-base-domain" content="{base}" />'
+    return index.read_text(encoding="utf-8").replace("</head>", f"    {meta}\n  </head>", 1)
+
+
 def _mount_web(app: FastAPI, dist: Path) -> None:
     """Serve the built SPA: real files as they are, every other path gets index.html."""
     index = dist / "index.html"
@@ -143,7 +153,7 @@ def _mount_web(app: FastAPI, dist: Path) -> None:
             return FileResponse(candidate)
         if index.is_file():
             # The CSP and the other security headers come from RequestContextMiddleware.
-            return FileResponse(index, headers={"cache-control": "no-cache"})
+            return HTMLResponse(_page(index), headers={"cache-control": "no-cache"})
         return JSONResponse(
             {"message": "The web app is not built. Run `make dev` or `npm run build`."},
             status_code=503,

@@ -58,6 +58,19 @@ async def test_the_web_app_gets_the_csp_too(make_app, tmp_path):
             assert_security_headers(r)
 
 
+async def test_the_web_app_page_names_the_base_domain(make_app, tmp_path):
+    # The page shows organisation addresses as {code}.{base}; only the server knows the base.
+    index = "<!doctype html><html><head><title>Merit</title></head><body></body></html>"
+    (tmp_path / "index.html").write_text(index)
+    app = make_app(web_dist=tmp_path, base_domain="Merit.Example.com")
+    async with client_for(app, base="http://acme.merit.example.com") as c:
+        r = await c.get("/employees")
+    assert r.status_code == 200
+    assert r.headers["content-type"].startswith("text/html")
+    assert '<meta name="merit-base-domain" content="merit.example.com" />' in r.text
+    assert r.text.index("merit-base-domain") < r.text.index("</head>")
+
+
 async def test_refused_cross_site_calls_carry_the_headers(client):
     r = await client.post(
         "/api/auth/org-login", json={"subdomain": "x"}, headers={"origin": "https://evil.test"}

@@ -9,6 +9,7 @@ import { OrgCodeForm } from '@/features/auth/components/org-code-form'
 import { RoleLoginForm } from '@/features/auth/components/role-login-form'
 import { LandingPage } from '@/features/marketing/components/landing-page'
 import { errorMessage } from '@/lib/api-client'
+import { hostSubdomain, signInAt } from '@/lib/site'
 import { isAppPath } from './paths'
 
 type Step = { name: 'landing' } | { name: 'organization' } | { name: 'role'; organization: LoginOrganization }
@@ -16,13 +17,14 @@ type Step = { name: 'landing' } | { name: 'organization' } | { name: 'role'; org
 /** SPEC §4 app flow: landing → organization code → role and password → the app. */
 export function SignInFlow({ initialCode }: { initialCode?: string }) {
   const [step, setStep] = useState<Step>(initialCode ? { name: 'organization' } : { name: 'landing' })
-  const [code, setCode] = useState(initialCode ?? '')
+  // On an organisation's own address its code is already known.
+  const [code, setCode] = useState(initialCode ?? hostSubdomain() ?? '')
   const [location, navigate] = useLocation()
   const queryClient = useQueryClient()
 
   const goHome = () => {
     setStep({ name: 'landing' })
-    setCode('')
+    setCode(hostSubdomain() ?? '')
     if (location !== '/' || window.location.search) navigate('/', { replace: true })
   }
 
@@ -55,6 +57,13 @@ export function SignInFlow({ initialCode }: { initialCode?: string }) {
           defaultCode={code}
           onHome={goHome}
           onFound={(organization) => {
+            const here = hostSubdomain()
+            if (here && organization.subdomain !== here) {
+              // Another organisation's code on this one's address: sign in at its own address,
+              // for the server takes the address's organisation for the role login.
+              signInAt(organization.subdomain)
+              return
+            }
             setCode(organization.subdomain)
             setStep({ name: 'role', organization })
           }}

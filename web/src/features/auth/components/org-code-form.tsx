@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage, errorStatus, RequestTimeoutError } from '@/lib/api-client'
+import { organizationAddress } from '@/lib/site'
 import { useOrgLogin, type LoginOrganization } from '../api/org-login'
 
 export const ORG_NOT_FOUND_MESSAGE = 'Organization not found. Please check your organization code.'
@@ -109,8 +110,8 @@ export function OrgCodeForm({ defaultCode = '', onFound, onHome }: OrgCodeFormPr
             <FieldError id="org-code-error" message={errors.code.message} />
           ) : (
             <p id="org-code-hint" className="text-xs text-muted-foreground">
-              It is the first part of your Merit address, such as <span className="font-medium">acme</span> in
-              acme.{window.location.host}.
+              It is the first part of your Merit address, such as <span className="font-medium">acme</span> in{' '}
+              {organizationAddress('acme')}.
             </p>
           )}
         </div>

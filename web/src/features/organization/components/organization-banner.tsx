@@ -1,6 +1,7 @@
 import { Building2, Globe, Users } from 'lucide-react'
 import { useState } from 'react'
 import { Skeleton } from '@/components/ui/skeleton'
+import { organizationAddress } from '@/lib/site'
 import { useCurrentOrganization, type CurrentOrganization } from '../api/get-current-organization'
 
 function OrganizationLogo({ organization }: { organization: CurrentOrganization }) {
@@ -57,7 +58,7 @@ export function OrganizationBanner() {
           )}
           <span className="inline-flex items-center gap-1">
             <Globe aria-hidden="true" className="size-3.5" />
-            {organization.subdomain}.{window.location.host}
+            {organizationAddress(organization.subdomain)}
           </span>
         </p>
       </div>

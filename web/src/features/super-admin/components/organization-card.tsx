@@ -5,7 +5,8 @@ import { Card } from '@/components/ui/card'
 import { formatDate } from '@/lib/format'
 import type { Organization } from '../api/organization'
 import { OrganizationLogo } from './organization-logo'
-import { organizationAddress, visitOrganization } from './visit'
+import { organizationAddress } from '@/lib/site'
+import { visitOrganization } from './visit'
 
 export type OrganizationAction = 'edit' | 'delete' | 'details'
 

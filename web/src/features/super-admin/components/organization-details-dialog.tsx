@@ -7,7 +7,8 @@ import { formatDate } from '@/lib/format'
 import type { Organization } from '../api/organization'
 import { OrganizationLogo } from './organization-logo'
 import { ResetPasswordsPanel } from './reset-passwords-panel'
-import { organizationAddress, visitOrganization } from './visit'
+import { organizationAddress } from '@/lib/site'
+import { visitOrganization } from './visit'
 
 function when(value?: string | null): string {
   if (!value) return 'Never'

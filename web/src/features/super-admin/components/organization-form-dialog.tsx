@@ -20,7 +20,7 @@ import {
   type OrganizationFormInput,
   type OrganizationFormValues,
 } from './organization-form'
-import { organizationAddress } from './visit'
+import { organizationAddress } from '@/lib/site'
 
 interface OrganizationFormDialogProps {
   open: boolean

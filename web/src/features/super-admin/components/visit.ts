@@ -6,7 +6,3 @@ export function visitUrl(subdomain: string): string {
 export function visitOrganization(subdomain: string): void {
   window.open(visitUrl(subdomain), '_blank', 'noopener,noreferrer')
 }
-
-export function organizationAddress(subdomain: string): string {
-  return `${subdomain}.${window.location.host}`
-}
