@@ -1,4 +1,5 @@
 import { ArrowRight, DatabaseBackup } from 'lucide-react'
+import { useRef } from 'react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -9,8 +10,16 @@ import { useCreateBackup } from '../api/create-backup'
 /** System Backup (SPEC §2): Create Backup Now, and the way to /backup. */
 export function SystemBackupCard() {
   const create = useCreateBackup()
-  const onCreate = () =>
+  // A double click's second click comes before the button shows it is busy: it would start a
+  // second backup, refused as one already in progress, and that refusal would be the last word.
+  const starting = useRef(false)
+  const onCreate = () => {
+    if (starting.current) return
+    starting.current = true
     create.mutate(undefined, {
+      onSettled: () => {
+        starting.current = false
+      },
       onSuccess: () =>
         toast({
           title: 'Backup started',
@@ -23,6 +32,7 @@ export function SystemBackupCard() {
           description: errorMessage(error, 'Failed to create backup. Please try again.'),
         }),
     })
+  }
 
   return (
     <Card>

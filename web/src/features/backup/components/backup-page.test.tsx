@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { AssistantContext } from '@/lib/assistant'
@@ -181,6 +181,29 @@ describe('BackupPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create Backup Now' }))
     expect(await screen.findAllByText('Backup started')).not.toHaveLength(0)
     await waitFor(() => expect(screen.getAllByText(GOOD)).not.toHaveLength(0))
+  })
+
+  it('starts one backup on a double click and reports it started', async () => {
+    let answer: (reply: Response) => void = () => {}
+    const fetchMock = mockApi({
+      'GET /api/backups': jsonResponse(200, []),
+      // The server answers the first click only after the second one.
+      'POST /api/backups/create': () => new Promise<Response>((resolve) => (answer = resolve)),
+    })
+    renderPage()
+    await screen.findByText(/No backups yet/)
+    // Both clicks in one go, as a browser delivers a double click: before the query library
+    // tells the button that the first request is under way.
+    const button = screen.getByRole('button', { name: 'Create Backup Now' })
+    act(() => {
+      fireEvent.click(button)
+      fireEvent.click(button)
+    })
+    const creates = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')
+    await waitFor(() => expect(creates()).not.toHaveLength(0))
+    answer(jsonResponse(200, { success: true, message: 'Backup started', backup: BACKUPS[0] }))
+    expect(await screen.findAllByText('Backup started')).not.toHaveLength(0)
+    expect(creates()).toHaveLength(1)
   })
 
   it('says Download Failed when the file cannot be fetched', async () => {

@@ -10,7 +10,7 @@ import {
   ShieldCheck,
   type LucideIcon,
 } from 'lucide-react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -64,8 +64,16 @@ function Tile({ label, value, hint, icon: Icon }: { label: string; value?: strin
 
 export function CreateBackupButton({ label = 'Create Backup Now' }: { label?: string }) {
   const create = useCreateBackup()
-  const onClick = () =>
+  // A double click's second click comes before the button shows it is busy: it would start a
+  // second backup, refused as one already in progress, and that refusal would be the last word.
+  const starting = useRef(false)
+  const onClick = () => {
+    if (starting.current) return
+    starting.current = true
     create.mutate(undefined, {
+      onSettled: () => {
+        starting.current = false
+      },
       onSuccess: () =>
         toast({
           title: 'Backup started',
@@ -78,6 +86,7 @@ export function CreateBackupButton({ label = 'Create Backup Now' }: { label?: st
           description: errorMessage(error, 'Failed to create backup. Please try again.'),
         }),
     })
+  }
   return (
     <Button onClick={onClick} disabled={create.isPending}>
       <DatabaseBackup aria-hidden="true" />
