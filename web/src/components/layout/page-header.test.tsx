@@ -25,6 +25,8 @@ describe('PageHeader', () => {
     expect(screen.getByText('Everyone in your organization')).toBeInTheDocument()
     await userEvent.type(screen.getByPlaceholderText('Search employees...'), 'a')
     expect(onSearch).toHaveBeenCalledWith('a')
+    // No longer than the API takes, or the list would fail instead of finding nothing.
+    expect(screen.getByPlaceholderText('Search employees...')).toHaveAttribute('maxLength', '200')
     await userEvent.click(screen.getByRole('button', { name: 'Add Employee' }))
     expect(onAdd).toHaveBeenCalled()
   })

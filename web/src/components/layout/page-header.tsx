@@ -24,6 +24,9 @@ interface PageHeaderProps {
   }
 }
 
+/** The longest search the API takes (GET /api/employees?search=). */
+export const SEARCH_MAX_LENGTH = 200
+
 /** The header every screen shares (SPEC §1); its help button opens the AI Assistant. */
 export function PageHeader({ title, subtitle, search, addButton }: PageHeaderProps) {
   const { openAssistant } = useAssistant()
@@ -54,6 +57,7 @@ export function PageHeader({ title, subtitle, search, addButton }: PageHeaderPro
               type="search"
               placeholder={search.placeholder}
               value={search.value}
+              maxLength={SEARCH_MAX_LENGTH}
               onChange={(e) => search.onChange(e.target.value)}
               className="pl-9"
             />

@@ -70,7 +70,7 @@ export function HrNotesSection({ employeeId, canAdd }: { employeeId: number; can
                         {humanize(note.category)}
                       </Badge>
                     </td>
-                    <td className="min-w-56 whitespace-pre-line py-3 pr-4">{note.note}</td>
+                    <td className="min-w-56 whitespace-pre-line py-3 pr-4 [overflow-wrap:anywhere]">{note.note}</td>
                     <td className="whitespace-nowrap py-3 text-muted-foreground">{note.createdBy || 'HR Admin'}</td>
                   </tr>
                 ))}
