@@ -2,6 +2,7 @@
 
 import re
 
+SUBDOMAIN_MAX_LENGTH = 63  # a DNS label's limit
 SUBDOMAIN_RE = re.compile(r"^[a-z0-9-]{3,63}$")
 
 # Names that would clash with the platform's own hosts or routes.
@@ -61,7 +62,7 @@ def validate_subdomain(raw: str) -> str:
         raise InvalidSubdomain("Subdomain is required")
     if len(sub) < 3:
         raise InvalidSubdomain("Subdomain must be at least 3 characters")
-    if len(sub) > 63:
+    if len(sub) > SUBDOMAIN_MAX_LENGTH:
         raise InvalidSubdomain("Subdomain must be at most 63 characters")
     if not SUBDOMAIN_RE.match(sub):
         raise InvalidSubdomain("Subdomain can only contain lowercase letters, numbers, and hyphens")

@@ -5,7 +5,9 @@ from api.users.schemas import Role
 
 
 class OrgLoginRequest(ApiModel):
-    subdomain: str = Field(default="", max_length=200)
+    # No length limit here: a code too long to exist is simply not found (the body limit
+    # bounds it).
+    subdomain: str = ""
 
 
 class OrganizationSummary(ReadModel):
@@ -25,7 +27,7 @@ class OrgLoginReply(ReadModel):
 
 class RoleLoginRequest(ApiModel):
     role: str = Field(default="", max_length=50)
-    password: str = Field(default="", max_length=1000)
+    password: str = ""  # one longer than any password can be is a wrong one (service)
 
 
 class RoleLoginReply(ReadModel):

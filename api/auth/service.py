@@ -7,6 +7,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.auth import sessions, throttle
 from api.auth.models import Session
+from api.auth.passwords import MAX_LENGTH as LONGEST_PASSWORD
 from api.auth.passwords import check_new_password
 from api.core.db import utcnow
 from api.core.errors import BadRequest, Forbidden, NotFound, Unauthorized
@@ -15,6 +16,7 @@ from api.deps import ORG_NOT_FOUND, Principal
 from api.organizations.models import Organization
 from api.users.service import change_own_password
 from tenants import registry
+from tenants.naming import SUBDOMAIN_MAX_LENGTH as LONGEST_CODE
 
 LOGIN_ROLES = ("admin", "manager")
 DEACTIVATED = "This organization has been deactivated. Please contact support."
@@ -24,7 +26,7 @@ async def find_organization(db: AsyncSession, subdomain: str) -> Organization:
     code = (subdomain or "").strip().lower()
     if not code:
         raise BadRequest("Please enter your organization code")
-    org = await registry.get_by_subdomain(db, code)
+    org = await registry.get_by_subdomain(db, code) if len(code) <= LONGEST_CODE else None
     if org is None:
         raise NotFound(ORG_NOT_FOUND)
     if not org.is_active:
@@ -64,7 +66,7 @@ async def role_login(
     key = throttle.key_for(org.id, role, client)
     await throttle.check(db, key)
     stored = org.admin_password_hash if role == "admin" else org.manager_password_hash
-    if not await verify_password_async(password, stored):
+    if len(password) > LONGEST_PASSWORD or not await verify_password_async(password, stored):
         await throttle.record_failure(db, key)
         raise Unauthorized("Invalid credentials")
     await throttle.clear(db, key)

@@ -41,6 +41,9 @@ async def test_org_login_unknown_and_blank_codes(client):
     r = await client.post("/api/auth/org-login", json={"subdomain": "no-such-org-here"})
     assert r.status_code == 404
     assert r.json() == {"message": ORG_NOT_FOUND}
+    # A code longer than any can be (a pasted paragraph) is not found, like any other.
+    r = await client.post("/api/auth/org-login", json={"subdomain": "acme" * 75})
+    assert (r.status_code, r.json()) == (404, {"message": ORG_NOT_FOUND})
     r = await client.post("/api/auth/org-login", json={"subdomain": "   "})
     assert r.status_code == 400
     assert r.json()["message"] == "Please enter your organization code"
@@ -104,9 +107,10 @@ async def test_manager_sign_in_is_separate_from_admin(client, org):
 
 async def test_role_login_bad_input(client, org):
     await client.post("/api/auth/org-login", json={"subdomain": org.subdomain})
-    r = await client.post("/api/auth/role-login", json={"role": "admin", "password": "wrong-pass1"})
-    assert r.status_code == 401
-    assert r.json() == {"message": "Invalid credentials"}
+    for password in ("wrong-pass1", "x" * 1001):  # longer than any password can be: wrong too
+        r = await client.post("/api/auth/role-login", json={"role": "admin", "password": password})
+        assert r.status_code == 401
+        assert r.json() == {"message": "Invalid credentials"}
     r = await client.post("/api/auth/role-login", json={"role": "", "password": ""})
     assert r.status_code == 400
     assert r.json()["message"] == "Please select a role and enter your password"
