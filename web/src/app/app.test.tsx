@@ -134,6 +134,16 @@ describe('sign-in flow', () => {
     expect(await screen.findByRole('region', { name: /whole performance cycle/ })).toBeInTheDocument()
     expect(sessionStorage.getItem('isAuthenticated')).toBeNull()
   })
+
+  it('says why when the server refuses the session: its organisation was deactivated', async () => {
+    sessionStorage.setItem('isAuthenticated', 'true')
+    const reason = 'This organization has been deactivated. Please contact support.'
+    mockApi({ 'GET /api/auth/session': jsonResponse(403, { message: reason }) })
+    renderAt('/employees')
+    expect(await screen.findByRole('region', { name: /whole performance cycle/ })).toBeInTheDocument()
+    expect((await screen.findAllByText(reason)).length).toBeGreaterThan(0)
+    expect(sessionStorage.getItem('isAuthenticated')).toBeNull()
+  })
 })
 
 describe('signed-in app', () => {

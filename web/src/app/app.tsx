@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { Spinner } from '@/components/ui/spinner'
+import { toast } from '@/components/ui/use-toast'
 import { useSession } from '@/features/auth/api/get-session'
+import { errorMessage, errorStatus } from '@/lib/api-client'
 import { clearClientSession } from '@/lib/client-session'
 
 const AuthenticatedApp = lazy(() => import('./authenticated-app'))
@@ -12,7 +14,7 @@ const fullPage = <Spinner label="Loading Merit" className="min-h-dvh" />
 
 /** SPEC §4: unauthenticated until the session check succeeds; a failed check means signed out. */
 export function App() {
-  const { data: session, isPending, isError } = useSession()
+  const { data: session, isPending, isError, error } = useSession()
   const signedOut = isError || session === null
   const [location] = useLocation()
   // Visit (super admin) opens /?org={code}: signed in to another organisation, that one's
@@ -23,8 +25,14 @@ export function App() {
   )
 
   useEffect(() => {
-    if (signedOut) clearClientSession()
-  }, [signedOut])
+    if (!signedOut) return
+    clearClientSession()
+    // A session the server refuses (403) has a reason a person should read: its organisation
+    // was deactivated while they were signed in.
+    if (errorStatus(error) === 403) {
+      toast({ variant: 'destructive', title: 'Signed out', description: errorMessage(error, 'Access denied.') })
+    }
+  }, [signedOut, error])
 
   // The platform panel has its own sign-in, separate from the organisation's session.
   if (location === '/super-admin' || location === '/super-admin/') {
