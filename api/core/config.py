@@ -22,6 +22,7 @@ DEFAULT_BODY_LIMITS = {
 # Sign-in and password-reset endpoints under the per-client rate limit (shell-style patterns).
 DEFAULT_RATE_LIMITED_PATHS = [
     "/api/auth/*-login",  # org-login, role-login, user-login
+    "/api/auth/change-password",  # checks the current password
     "/api/auth/reset-password/*",
     "/api/validate-reset-token",
     "/api/reset-password",

@@ -49,6 +49,7 @@ SIGN_IN_CALLS = [
     ("POST", "/api/auth/org-login", {"subdomain": "nope-nope"}),
     ("POST", "/api/auth/role-login", {"role": "admin", "password": "x"}),
     ("POST", "/api/auth/user-login", {"email": "a@b.test", "password": "x"}),
+    ("POST", "/api/auth/change-password", {"currentPassword": "x", "newPassword": "y"}),
     ("POST", "/api/auth/reset-password/request", {"email": "a@b.test", "organizationId": 1}),
     ("POST", "/api/auth/reset-password/confirm", {"token": "t", "newPassword": "x"}),
     ("POST", "/api/validate-reset-token", {"token": "t", "role": "admin"}),
@@ -75,7 +76,7 @@ async def test_no_sign_in_or_reset_route_escapes_the_limit(app):
     """A new sign-in route must be added to MERIT_RATE_LIMIT_PATHS (or to NOT_SIGN_IN here)."""
     limiter = RateLimitMiddleware(app, limit="1/minute", patterns=DEFAULT_RATE_LIMITED_PATHS)
     for path in route_paths(app):
-        if not re.search(r"login|reset-pass|reset-token", path):
+        if not re.search(r"login|reset-pass|reset-token|change-pass", path):
             continue
         if any(re.match(p, path) for p in NOT_SIGN_IN):
             continue
