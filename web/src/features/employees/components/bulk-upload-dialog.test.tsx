@@ -155,4 +155,18 @@ describe('BulkUploadDialog', () => {
     await userEvent.upload(screen.getByLabelText('CSV file'), new File([CSV], 'people.csv', { type: 'text/csv' }))
     await waitFor(() => expect(csvBox()).toHaveValue(CSV))
   })
+
+  it('refuses a binary or too large file instead of loading it into the box', async () => {
+    mockApi({})
+    renderDialog()
+    const chooser = screen.getByLabelText('CSV file')
+    const binary = new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08])], 'people.csv')
+    await userEvent.upload(chooser, binary)
+    expect(await screen.findAllByText('Please choose a CSV text file')).not.toHaveLength(0)
+    const huge = new File(['x'], 'people.csv', { type: 'text/csv' })
+    Object.defineProperty(huge, 'size', { value: 6 * 1024 * 1024 })
+    await userEvent.upload(chooser, huge)
+    expect(await screen.findAllByText('Please choose a CSV file smaller than 5MB')).not.toHaveLength(0)
+    expect(csvBox()).toHaveValue('')
+  })
 })

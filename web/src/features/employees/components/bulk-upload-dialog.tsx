@@ -11,6 +11,8 @@ import { CSV_COLUMNS, parseCsv, TEMPLATE_CSV, TEMPLATE_FILE_NAME } from './parse
 
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE_CSV)}`
 const NO_ROWS = 'The CSV needs a header line and at least one employee row.'
+// About 25,000 rows: more than one upload should hold, and well under the API's 20 MB.
+const CSV_FILE_MAX_BYTES = 5 * 1024 * 1024
 
 interface BulkUploadDialogProps {
   open: boolean
@@ -40,7 +42,17 @@ function BulkUpload({ onDone }: { onDone: () => void }) {
     const file = event.target.files?.[0]
     event.target.value = ''
     if (!file) return
-    setCsv(await file.text())
+    // Checked before the text box gets it: megabytes of binary there freeze the page.
+    if (file.size > CSV_FILE_MAX_BYTES) {
+      toast({ variant: 'destructive', title: 'File too large', description: 'Please choose a CSV file smaller than 5MB' })
+      return
+    }
+    const text = await file.text()
+    if (text.includes('\u0000')) {
+      toast({ variant: 'destructive', title: 'Not a CSV file', description: 'Please choose a CSV text file' })
+      return
+    }
+    setCsv(text)
     setProblem(null)
   }
 
@@ -152,7 +164,7 @@ function Results({
         <DialogTitle>Upload Results</DialogTitle>
         <DialogDescription>
           Successfully imported {result.successful.length} of {result.total} employees. Row numbers count the header
-          as row 1.
+          as row 1 and skip blank lines.
         </DialogDescription>
       </DialogHeader>
       {result.successful.length > 0 && (
