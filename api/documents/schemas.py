@@ -3,7 +3,7 @@
 from datetime import date, datetime
 from typing import Any
 
-from pydantic import ConfigDict, Field, field_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from api.core.schemas import ApiModel, ReadModel
 from api.documents import filetypes
@@ -18,6 +18,9 @@ TAG_MAX = 50
 
 def _text(value: Any) -> str:
     return value.strip() if isinstance(value, str) else ""
+
+
+EXPIRES_BEFORE_SIGNED = "Expiration date cannot be before the signed date"
 
 
 class EmployeeDocumentCreate(ApiModel):
@@ -147,6 +150,12 @@ class EmployeeDocumentCreate(ApiModel):
     @classmethod
     def _uploaded_by(cls, value: Any) -> str | None:
         return _text(value)[:200] or None
+
+    @model_validator(mode="after")
+    def _expires_after_signing(self) -> "EmployeeDocumentCreate":
+        if self.signed_date and self.expiration_date and self.expiration_date < self.signed_date:
+            raise ValueError(EXPIRES_BEFORE_SIGNED)
+        return self
 
 
 class EmployeeDocumentRead(ReadModel):

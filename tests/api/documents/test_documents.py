@@ -91,6 +91,10 @@ async def test_hr_saves_documents_and_the_uploader_name_is_the_signed_in_person(
         ({"fileName": "contract"}, INVALID_TYPE),
         ({"expirationDate": "soon"}, "Invalid expiration date"),
         ({"signedDate": "2026-13-01"}, "Invalid signed date"),
+        (
+            {"signedDate": "2026-05-01", "expirationDate": "2025-01-01"},
+            "Expiration date cannot be before the signed date",
+        ),
         ({"tags": ["x" * 51]}, "Each tag must not exceed 50 characters"),
         ({"employeeId": None}, "Employee is required"),
         ({"filePath": "/etc/passwd"}, "Invalid file path"),

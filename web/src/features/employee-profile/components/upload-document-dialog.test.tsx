@@ -115,6 +115,23 @@ describe('UploadDocumentDialog', () => {
     expect(fileInput()).toHaveFocus()
   })
 
+  it('refuses an expiration date before the signed date, on that field', async () => {
+    const fetchMock = mockApi({})
+    renderDialog()
+    const u = user()
+    await u.upload(fileInput(), pdf())
+    await u.selectOptions(screen.getByLabelText('Document Type'), 'contract')
+    await u.type(screen.getByLabelText('Signed Date'), '2026-05-01')
+    await u.type(screen.getByLabelText('Expiration Date'), '2025-01-01')
+    await u.click(screen.getByRole('button', { name: 'Upload Document' }))
+
+    expect(await screen.findByText('Expiration date cannot be before the signed date')).toBeInTheDocument()
+    expect(screen.getByLabelText('Expiration Date')).toHaveAttribute('aria-invalid', 'true')
+    expect(fetchMock).not.toHaveBeenCalled()
+    await afterDeferredFocus()
+    expect(screen.getByLabelText('Expiration Date')).toHaveFocus()
+  })
+
   it('uploads in two steps, then saves the record with tags as an array', async () => {
     const put = vi.fn(() => jsonResponse(200, { success: true }))
     const fetchMock = mockApi({

@@ -38,7 +38,11 @@ export const uploadFormSchema = z.object({
   signedDate: z.string(),
   expirationDate: z.string(),
   isConfidential: z.boolean(),
-})
+}).refine(
+  // ISO dates compare as text; either left empty, there is nothing to compare.
+  ({ signedDate, expirationDate }) => !signedDate || !expirationDate || expirationDate >= signedDate,
+  { path: ['expirationDate'], message: 'Expiration date cannot be before the signed date' },
+)
 
 type UploadFormValues = z.input<typeof uploadFormSchema>
 
@@ -154,7 +158,7 @@ export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadD
   /** The first field in error, in the order they are shown, takes the focus. */
   const focusFirstProblem = (problems: FieldErrors<UploadFormValues>) => {
     if (problems.file) return inputRef.current?.focus()
-    const first = (['documentType', 'title', 'description'] as const).find((name) => problems[name])
+    const first = (['documentType', 'title', 'description', 'expirationDate'] as const).find((name) => problems[name])
     if (first) setFocus(first)
   }
 
@@ -274,7 +278,16 @@ export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadD
             </div>
             <div className="flex flex-col gap-2">
               <Label htmlFor="document-expires">Expiration Date</Label>
-              <Input id="document-expires" type="date" {...register('expirationDate')} />
+              <Input
+                id="document-expires"
+                type="date"
+                aria-invalid={errors.expirationDate ? true : undefined}
+                aria-describedby={errors.expirationDate ? 'document-expires-error' : undefined}
+                {...register('expirationDate')}
+              />
+              {errors.expirationDate && (
+                <FieldError id="document-expires-error" message={errors.expirationDate.message} />
+              )}
             </div>
           </div>
 
