@@ -346,6 +346,9 @@ class ReviewUpdate(ApiModel):
     reviewer_notes: str | None = None
     status: Literal["pending", "in_progress", "completed"] | None = None
     completed_at: Any = None
+    # The review's updatedAt as the sender last read it: when it has changed since (another
+    # tab or person saved it), the save is refused instead of overwriting their answers.
+    expected_updated_at: datetime | None = None
 
     @field_validator("status", mode="before")
     @classmethod

@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 
 from api.core.db import utcnow
-from api.core.errors import BadRequest, Forbidden, NotFound
+from api.core.errors import BadRequest, Conflict, Forbidden, NotFound
 from api.core.listing import Copy, Embed, Listing
 from api.employees.lookup import check_employee_id, employee_list, get_employee
 from api.employees.models import Employee
@@ -34,6 +34,10 @@ from api.reviews.schemas import (
 TEXT_ANSWER_MAX = 5000
 UPCOMING_LIMIT = 10
 COMPLETED_LOCKED = "Only an administrator can change a completed review"
+CHANGED_ELSEWHERE = (
+    "Someone saved this review after you opened it. Close it and open it again to see the "
+    "latest answers."
+)
 
 
 # Lists of reviews, with each review's employee and template (api/core/listing.py). A review
@@ -224,9 +228,12 @@ async def update(
             "first_completed_at",
             "questions",
             "questions_version",
+            "updated_at",
         ],
         with_for_update=True,
     )
+    if data.expected_updated_at is not None and data.expected_updated_at != review.updated_at:
+        raise Conflict(CHANGED_ELSEWHERE)
     if review.status == "completed" and role != "admin":
         raise Forbidden(COMPLETED_LOCKED)
     fields = data.model_fields_set

@@ -396,6 +396,39 @@ async def test_admin_edits_a_completed_review_without_restamping_or_moving_dates
     assert r.json()["status"] == "in_progress" and r.json()["completedAt"] is None
 
 
+async def test_a_save_from_a_stale_copy_is_refused_and_changes_nothing(login, org):
+    # Two tabs (or an admin and a manager) opened the same review; one completes it.
+    rid, emp = await setup_review(org)
+    admin = await login(org, "admin")
+    opened = (await admin.get(f"{URL}/{rid}")).json()["updatedAt"]
+    done = await admin.put(
+        f"{URL}/{rid}",
+        json={"status": "completed", "responses": GOOD_ANSWERS, "rating": 5,
+              "expectedUpdatedAt": opened},
+    )  # fmt: skip
+    assert done.status_code == 200, done.text
+    assert done.json()["updatedAt"] != opened
+
+    # The other copy still holds what was read before: its draft would reopen and wipe it.
+    stale = await admin.put(
+        f"{URL}/{rid}",
+        json={"status": "in_progress", "responses": {"q1": 1}, "rating": 1,
+              "expectedUpdatedAt": opened},
+    )  # fmt: skip
+    assert stale.status_code == 409
+    assert stale.json()["message"].startswith("Someone saved this review after you opened it.")
+    row = await get_row(org, Review, rid)
+    assert (row.status, row.rating, row.responses) == ("completed", 5, GOOD_ANSWERS)
+
+    # Saved from the latest copy, it goes through; callers that send no version are unchanged.
+    fresh = await admin.put(
+        f"{URL}/{rid}",
+        json={"reviewerNotes": "Checked", "expectedUpdatedAt": done.json()["updatedAt"]},
+    )
+    assert fresh.status_code == 200, fresh.text
+    assert (await admin.put(f"{URL}/{rid}", json={"reviewerNotes": "Again"})).status_code == 200
+
+
 async def test_users_only_read_reviews(login, org):
     rid, _ = await setup_review(org)
     user = await login(org, "user")

@@ -2615,6 +2615,8 @@ export interface components {
         ReviewUpdate: {
             /** Completedat */
             completedAt?: unknown;
+            /** Expectedupdatedat */
+            expectedUpdatedAt?: string | null;
             /** Rating */
             rating?: number | null;
             /** Responses */

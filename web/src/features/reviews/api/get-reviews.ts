@@ -32,6 +32,7 @@ export const reviewSchema = replySchema<ApiSchema<'ReviewRead'>>()(
     dueDate: z.string(),
     completedAt: z.string().nullish(),
     createdAt: z.string().nullish(),
+    updatedAt: z.string().nullish(),
     employee: z
       .object({
         id: z.number(),

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { apiJson } from '@/lib/api-client'
+import { apiJson, errorStatus } from '@/lib/api-client'
 import type { ApiBody, CheckedBody } from '@/lib/api-types'
 import { REVIEWS_KEY, reviewSchema, type ReviewStatus, type ReviewType } from './get-reviews'
 
@@ -51,6 +51,8 @@ export type UpdateReviewInput = { id: number } & CheckedBody<
     rating: number | null
     reviewerNotes: string
     status: ReviewStatus
+    /** The review's updatedAt when it was opened: a save over someone else's is refused (409). */
+    expectedUpdatedAt: string | null
   }
 >
 
@@ -70,6 +72,10 @@ export function useUpdateReview() {
     mutationFn: updateReview,
     onSuccess: () => {
       void refresh(queryClient)
+    },
+    // Refused as saved by someone else since (409): the lists show the review as it is now.
+    onError: (error) => {
+      if (errorStatus(error) === 409) void refresh(queryClient)
     },
   })
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
@@ -147,6 +147,40 @@ describe('ReviewWizard', () => {
     await user.click(screen.getByRole('button', { name: 'Save as Draft' }))
     await waitFor(() => expect(putBody(fetchMock)).toMatchObject({ status: 'in_progress', responses: { q1: 2 } }))
     expect(await screen.findByText('Your draft was saved.')).toBeInTheDocument()
+  })
+
+  it('sends the version it opened, so a save over someone else\'s is refused, and says so', async () => {
+    const opened = review({ updatedAt: '2030-04-02T09:30:00.123456Z' })
+    const fetchMock = mockApi({
+      'GET /api/reviews/7': jsonResponse(200, opened),
+      'PUT /api/reviews/7': jsonResponse(409, {
+        message: 'Someone saved this review after you opened it. Close it and open it again to see the latest answers.',
+      }),
+    })
+    const user = userEvent.setup()
+    renderWithProviders(<ReviewWizard reviewId={7} role="manager" onOpenChange={() => {}} />)
+    await user.click(await screen.findByRole('button', { name: 'Save as Draft' }))
+    expect(await screen.findByText(/^Failed to update the review\. Someone saved this review after you opened it\./)).toBeInTheDocument()
+    expect(putBody(fetchMock)).toMatchObject({ expectedUpdatedAt: '2030-04-02T09:30:00.123456Z' })
+  })
+
+  it('saves once on a double click', async () => {
+    let answer: (reply: Response) => void = () => {}
+    const fetchMock = mockApi({
+      'GET /api/reviews/7': jsonResponse(200, review()),
+      'PUT /api/reviews/7': () => new Promise<Response>((resolve) => (answer = resolve)),
+    })
+    renderWithProviders(<ReviewWizard reviewId={7} role="manager" onOpenChange={() => {}} />)
+    const draft = await screen.findByRole('button', { name: 'Save as Draft' })
+    act(() => {
+      fireEvent.click(draft) // both clicks before the button shows the save is under way
+      fireEvent.click(draft)
+    })
+    const puts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT')
+    await waitFor(() => expect(puts()).not.toHaveLength(0))
+    answer(jsonResponse(200, { ...review(), status: 'in_progress' }))
+    expect(await screen.findByText('Your draft was saved.')).toBeInTheDocument()
+    expect(puts()).toHaveLength(1)
   })
 
   it('shows the SPEC message when saving fails', async () => {

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Pencil } from 'lucide-react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -81,10 +81,24 @@ function WizardSteps({ review, onDone }: { review: Review; onDone: () => void })
   const currentValid = onFinalStep || (question !== undefined && isAnswerValid(question, answers[question.id]))
   const allValid = questions.every((q) => isAnswerValid(q, answers[q.id]))
 
-  const save = (status: ReviewStatus) =>
+  // A double click's second click comes before the buttons show the save is under way.
+  const saving = useRef(false)
+  const save = (status: ReviewStatus) => {
+    if (saving.current) return
+    saving.current = true
     update.mutate(
-      { id: review.id, responses: cleanAnswers(answers), rating, reviewerNotes: notes.trim(), status },
       {
+        id: review.id,
+        responses: cleanAnswers(answers),
+        rating,
+        reviewerNotes: notes.trim(),
+        status,
+        expectedUpdatedAt: review.updatedAt ?? null,
+      },
+      {
+        onSettled: () => {
+          saving.current = false
+        },
         onSuccess: () => {
           toast({
             title: 'Review Updated',
@@ -103,6 +117,7 @@ function WizardSteps({ review, onDone }: { review: Review; onDone: () => void })
         },
       },
     )
+  }
 
   return (
     <div className="flex flex-col gap-5">
