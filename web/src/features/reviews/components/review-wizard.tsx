@@ -28,7 +28,8 @@ function employeeName(review: Review): string {
 function ReadOnlyReview({ review }: { review: Review }) {
   const questions = review.template?.questions ?? []
   return (
-    <div className="flex flex-col gap-4">
+    // Long unbroken answers (a pasted link) wrap anywhere rather than widen the dialog.
+    <div className="flex flex-col gap-4 [overflow-wrap:anywhere]">
       <ol className="flex flex-col gap-3">
         {questions.map((q, i) => (
           <li key={q.id} className="rounded-lg border p-4">
