@@ -1,38 +1,35 @@
 import { ArrowRight, DatabaseBackup } from 'lucide-react'
-import { useRef } from 'react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api-client'
+import { useOneAtATime } from '@/lib/use-one-at-a-time'
 import { useCreateBackup } from '../api/create-backup'
 
 /** System Backup (SPEC §2): Create Backup Now, and the way to /backup. */
 export function SystemBackupCard() {
   const create = useCreateBackup()
-  // A double click's second click comes before the button shows it is busy: it would start a
-  // second backup, refused as one already in progress, and that refusal would be the last word.
-  const starting = useRef(false)
-  const onCreate = () => {
-    if (starting.current) return
-    starting.current = true
-    create.mutate(undefined, {
-      onSettled: () => {
-        starting.current = false
-      },
-      onSuccess: () =>
-        toast({
-          title: 'Backup started',
-          description: 'The backup is being made in the background. Follow it on the Backup page.',
-        }),
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Backup Failed',
-          description: errorMessage(error, 'Failed to create backup. Please try again.'),
-        }),
-    })
-  }
+  // A double click would start a second backup, refused as one already in progress, and that
+  // refusal would be the last word.
+  const oneAtATime = useOneAtATime()
+  const onCreate = () =>
+    oneAtATime((finish) =>
+      create.mutate(undefined, {
+        onSettled: finish,
+        onSuccess: () =>
+          toast({
+            title: 'Backup started',
+            description: 'The backup is being made in the background. Follow it on the Backup page.',
+          }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Backup Failed',
+            description: errorMessage(error, 'Failed to create backup. Please try again.'),
+          }),
+      }),
+    )
 
   return (
     <Card>

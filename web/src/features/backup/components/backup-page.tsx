@@ -10,7 +10,7 @@ import {
   ShieldCheck,
   type LucideIcon,
 } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -19,6 +19,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { StatGroup } from '@/components/ui/stat-group'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api-client'
+import { useOneAtATime } from '@/lib/use-one-at-a-time'
 import { downloadBackup, useBackups, useCreateBackup, useValidateBackup, type Backup } from '../api/backups'
 import { RestoreBackupDialog } from './restore-backup-dialog'
 
@@ -64,29 +65,26 @@ function Tile({ label, value, hint, icon: Icon }: { label: string; value?: strin
 
 export function CreateBackupButton({ label = 'Create Backup Now' }: { label?: string }) {
   const create = useCreateBackup()
-  // A double click's second click comes before the button shows it is busy: it would start a
-  // second backup, refused as one already in progress, and that refusal would be the last word.
-  const starting = useRef(false)
-  const onClick = () => {
-    if (starting.current) return
-    starting.current = true
-    create.mutate(undefined, {
-      onSettled: () => {
-        starting.current = false
-      },
-      onSuccess: () =>
-        toast({
-          title: 'Backup started',
-          description: 'The backup is being made in the background and will appear in the history shortly.',
-        }),
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Backup Failed',
-          description: errorMessage(error, 'Failed to create backup. Please try again.'),
-        }),
-    })
-  }
+  // A double click would start a second backup, refused as one already in progress, and that
+  // refusal would be the last word.
+  const oneAtATime = useOneAtATime()
+  const onClick = () =>
+    oneAtATime((finish) =>
+      create.mutate(undefined, {
+        onSettled: finish,
+        onSuccess: () =>
+          toast({
+            title: 'Backup started',
+            description: 'The backup is being made in the background and will appear in the history shortly.',
+          }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Backup Failed',
+            description: errorMessage(error, 'Failed to create backup. Please try again.'),
+          }),
+      }),
+    )
   return (
     <Button onClick={onClick} disabled={create.isPending}>
       <DatabaseBackup aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Pencil } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import { formatDate, humanize } from '@/lib/format'
 import type { Role } from '@/lib/roles'
+import { useOneAtATime } from '@/lib/use-one-at-a-time'
 import { useReview, type Review, type ReviewStatus } from '../api/get-reviews'
 import { useUpdateReview } from '../api/save-review'
 import { AnswerInput, ChoiceList } from './answer-input'
@@ -82,43 +83,39 @@ function WizardSteps({ review, onDone }: { review: Review; onDone: () => void })
   const currentValid = onFinalStep || (question !== undefined && isAnswerValid(question, answers[question.id]))
   const allValid = questions.every((q) => isAnswerValid(q, answers[q.id]))
 
-  // A double click's second click comes before the buttons show the save is under way.
-  const saving = useRef(false)
-  const save = (status: ReviewStatus) => {
-    if (saving.current) return
-    saving.current = true
-    update.mutate(
-      {
-        id: review.id,
-        responses: cleanAnswers(answers),
-        rating,
-        reviewerNotes: notes.trim(),
-        status,
-        expectedUpdatedAt: review.updatedAt ?? null,
-      },
-      {
-        onSettled: () => {
-          saving.current = false
+  const oneAtATime = useOneAtATime() // a double click saves once
+  const save = (status: ReviewStatus) =>
+    oneAtATime((finish) =>
+      update.mutate(
+        {
+          id: review.id,
+          responses: cleanAnswers(answers),
+          rating,
+          reviewerNotes: notes.trim(),
+          status,
+          expectedUpdatedAt: review.updatedAt ?? null,
         },
-        onSuccess: () => {
-          toast({
-            title: 'Review Updated',
-            description: status === 'completed' ? 'The review is complete.' : 'Your draft was saved.',
-          })
-          onDone()
+        {
+          onSettled: finish,
+          onSuccess: () => {
+            toast({
+              title: 'Review Updated',
+              description: status === 'completed' ? 'The review is complete.' : 'Your draft was saved.',
+            })
+            onDone()
+          },
+          onError: (error) => {
+            // The server's reason when it gives one (e.g. a completed review only an admin may change).
+            const reason = (errorStatus(error) ?? 500) < 500 ? errorMessage(error, '') : ''
+            toast({
+              variant: 'destructive',
+              title: 'Error',
+              description: reason ? `Failed to update the review. ${reason}` : REVIEW_UPDATE_FAILED,
+            })
+          },
         },
-        onError: (error) => {
-          // The server's reason when it gives one (e.g. a completed review only an admin may change).
-          const reason = (errorStatus(error) ?? 500) < 500 ? errorMessage(error, '') : ''
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: reason ? `Failed to update the review. ${reason}` : REVIEW_UPDATE_FAILED,
-          })
-        },
-      },
+      ),
     )
-  }
 
   return (
     <div className="flex flex-col gap-5">
