@@ -4,7 +4,7 @@ import re
 from datetime import date, datetime
 from typing import Any, Literal, get_args
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, PrivateAttr, field_validator, model_validator
 
 from api.core.dates import earliest_today
 from api.core.schemas import ApiModel, ReadModel
@@ -27,7 +27,8 @@ def _text(value: Any) -> str:
 
 
 class Question(ApiModel):
-    """One template question. Its id is assigned on save (q1, q2, ...)."""
+    """One template question. Its id is assigned on save (q1, q2, ...). When a template is
+    edited, a question sent with its current id is the same question, reworded or moved."""
 
     id: str | None = Field(default=None, max_length=20)
     question: str = ""
@@ -187,11 +188,20 @@ class TemplateUpdate(ApiModel):
     def check_questions(cls, value: Any) -> Any:
         return _check_questions(value)
 
+    # The ids the caller sent with the questions, before renumbering: an edited question that
+    # keeps its id keeps the answers open reviews gave it (templates.update_template).
+    _sent_ids: list[str | None] = PrivateAttr(default_factory=list)
+
     @model_validator(mode="after")
     def _ids(self) -> "TemplateUpdate":
         if self.questions is not None:
+            self._sent_ids = [q.id for q in self.questions]
             _renumber(self.questions)
         return self
+
+    @property
+    def sent_ids(self) -> list[str | None]:
+        return self._sent_ids
 
 
 class QuestionRead(ReadModel):

@@ -20,10 +20,10 @@ from api.employees.lookup import check_employee_id, employee_list, get_employee
 from api.employees.models import Employee
 from api.reminders.models import Reminder
 from api.reviews import templates
+from api.reviews.answers import check_responses, still_valid
 from api.reviews.models import Review, ReviewTemplate
 from api.reviews.schedule import next_review_date
 from api.reviews.schemas import (
-    DEFAULT_SCALE,
     EmployeeSummary,
     ReviewCreate,
     ReviewRead,
@@ -31,12 +31,11 @@ from api.reviews.schemas import (
     TemplateSummary,
 )
 
-TEXT_ANSWER_MAX = 5000
 UPCOMING_LIMIT = 10
 COMPLETED_LOCKED = "Only an administrator can change a completed review"
 CHANGED_ELSEWHERE = (
-    "Someone saved this review after you opened it. Close it and open it again to see the "
-    "latest answers."
+    "This review changed after you opened it: someone saved it, or its template's questions "
+    "were edited. Close it and open it again to see the latest version."
 )
 
 
@@ -105,78 +104,6 @@ async def upcoming(*, session: AsyncSession, limit: int = UPCOMING_LIMIT) -> byt
         .limit(limit)
     )
     return await REVIEWS.render(session, query)
-
-
-def _label(question: dict[str, Any]) -> str:
-    return f"Question {str(question['id']).removeprefix('q')} ('{question['question']}')"
-
-
-def check_answer(question: dict[str, Any], value: Any) -> Any:
-    """The answer as stored, or BadRequest naming the question and what it accepts."""
-    kind = question.get("type")
-    if kind == "rating":
-        scale = int(question.get("scale") or DEFAULT_SCALE)
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= scale:
-            raise BadRequest(f"{_label(question)} needs a rating from 1 to {scale}")
-        return value
-    if kind == "multiple-choice":
-        if value not in (question.get("options") or []):
-            raise BadRequest(f"{_label(question)} must be answered with one of its options")
-        return value
-    if kind == "yes-no":
-        if value not in ("yes", "no"):
-            raise BadRequest(f"{_label(question)} must be answered yes or no")
-        return value
-    if not isinstance(value, str):
-        raise BadRequest(f"{_label(question)} needs a text answer")
-    if len(value) > TEXT_ANSWER_MAX:
-        raise BadRequest(
-            f"{_label(question)}: answers must not exceed {TEXT_ANSWER_MAX} characters"
-        )
-    return value.strip()
-
-
-def _unanswered(value: Any) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
-
-
-def check_responses(
-    questions: list[dict[str, Any]], responses: dict[str, Any], *, complete: bool
-) -> dict[str, Any]:
-    """Validate answers against the template; when completing, every required one is due."""
-    by_id = {str(q["id"]): q for q in questions}
-    clean: dict[str, Any] = {}
-    for key, value in responses.items():
-        question = by_id.get(key)
-        if question is None:
-            raise BadRequest(f"The template has no question '{key}'")
-        if not _unanswered(value):
-            clean[key] = check_answer(question, value)
-    if complete:
-        for question in questions:
-            if question.get("required") and str(question["id"]) not in clean:
-                raise BadRequest(f"{_label(question)} is required")
-    return clean
-
-
-def still_valid(questions: list[dict[str, Any]], stored: dict[str, Any]) -> dict[str, Any]:
-    """The stored answers the template still accepts.
-
-    A template may be edited while its reviews are open (questions removed, reordered and
-    renumbered, types changed); answers that no longer fit are dropped rather than blocking
-    every later save of the review. Answers the caller sends are still checked strictly.
-    """
-    by_id = {str(q["id"]): q for q in questions}
-    kept: dict[str, Any] = {}
-    for key, value in stored.items():
-        question = by_id.get(key)
-        if question is None or _unanswered(value):
-            continue
-        try:
-            kept[key] = check_answer(question, value)
-        except BadRequest:
-            continue
-    return kept
 
 
 async def create(*, session: AsyncSession, data: ReviewCreate) -> Review:

@@ -1,10 +1,13 @@
 """Review templates: list, create, update, duplicate, delete (SPEC §3-§5, issue 4)."""
 
-from sqlalchemy import func, select, update
+from typing import Any, cast
+
+from sqlalchemy import Table, bindparam, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.core.errors import BadRequest, Conflict, NotFound
+from api.reviews.answers import still_valid
 from api.reviews.models import Review, ReviewTemplate
 from api.reviews.schemas import TemplateCreate, TemplateUpdate
 
@@ -79,10 +82,13 @@ async def update_template(
     if "questions" in fields and data.questions is not None:
         questions = [q.stored() for q in data.questions]
         if questions != template.questions:
+            carried = carried_ids(template.questions, questions, data.sent_ids)
+            await _keep_completed_records(session, template)
             template.questions = questions
             # Completed reviews keep their copy of the old questions; the new version tells
             # the review lists that those copies are no longer the template's own.
             template.questions_version = ReviewTemplate.questions_version + 1
+            await _carry_open_answers(session, template.id, questions, carried)
     if "is_default" in fields and data.is_default is not None:
         if data.is_default:
             await _make_default(session, template)
@@ -93,6 +99,92 @@ async def update_template(
     await session.flush()
     await session.refresh(template)
     return template
+
+
+def carried_ids(
+    old: list[dict[str, Any]], new: list[dict[str, Any]], sent_ids: list[str | None]
+) -> dict[str, str]:
+    """Old question id -> new id, for each question the edit keeps.
+
+    Ids are renumbered on every save (SPEC §4), so an answer keyed 'q2' would otherwise land on
+    whatever question is second now. A new question is an old one when it was sent with that
+    one's id (the edit form sends them); failing that, when its text is the same. Only a
+    question of the same type keeps its answers: an answer of another type cannot fit.
+    """
+    old_by_id = {str(q["id"]): q for q in old}
+    carried: dict[str, str] = {}
+    for question, sent_id in zip(new, sent_ids, strict=False):
+        same = old_by_id.get(sent_id) if sent_id is not None else None
+        if same is not None and sent_id not in carried and same["type"] == question["type"]:
+            carried[str(sent_id)] = question["id"]
+    matched = set(carried.values())
+    unclaimed = [q for q in old if str(q["id"]) not in carried]
+    for question in new:
+        if question["id"] in matched:
+            continue
+        same = next(
+            (
+                q
+                for q in unclaimed
+                if q["question"] == question["question"] and q["type"] == question["type"]
+            ),
+            None,
+        )
+        if same is not None:
+            carried[str(same["id"])] = question["id"]
+            unclaimed.remove(same)
+    return carried
+
+
+async def _keep_completed_records(session: AsyncSession, template: ReviewTemplate) -> None:
+    """Completed reviews without their own copy of the questions (written before the copies
+    existed) take one now, before the template's questions change under their answers."""
+    await session.execute(
+        update(Review)
+        .where(
+            Review.template_id == template.id,
+            Review.questions.is_(None),
+            Review.status == "completed",
+        )
+        .values(questions=template.questions, questions_version=template.questions_version)
+    )
+
+
+async def _carry_open_answers(
+    session: AsyncSession,
+    template_id: int,
+    questions: list[dict[str, Any]],
+    carried: dict[str, str],
+) -> None:
+    """Open reviews of the template follow the edit: each answer moves to its question's new
+    id, answers to removed questions (or that no longer fit) are dropped. Their updated_at
+    moves too, so a review opened before the edit cannot be saved against the old questions
+    (the wizard's expectedUpdatedAt gets 409)."""
+    open_reviews = await session.execute(
+        select(Review.id, Review.responses).where(
+            Review.template_id == template_id,
+            Review.questions.is_(None),
+            Review.status != "completed",
+        )
+    )
+    changes = [
+        {
+            "review_id": review_id,
+            "answers": still_valid(
+                questions, {carried[k]: v for k, v in responses.items() if k in carried}
+            ),
+        }
+        for review_id, responses in open_reviews
+    ]
+    if changes:
+        # Core, not the ORM: one executemany, and updated_at set by the database's clock.
+        reviews = cast(Table, Review.__table__)
+        await session.execute(
+            reviews.update()
+            .where(reviews.c.id == bindparam("review_id"))
+            .values(responses=bindparam("answers"), updated_at=func.now()),
+            changes,
+        )
 
 
 def copy_name(name: str) -> str:

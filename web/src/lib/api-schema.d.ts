@@ -2302,7 +2302,8 @@ export interface components {
         };
         /**
          * Question
-         * @description One template question. Its id is assigned on save (q1, q2, ...).
+         * @description One template question. Its id is assigned on save (q1, q2, ...). When a template is
+         *     edited, a question sent with its current id is the same question, reworded or moved.
          */
         Question: {
             /** Id */

@@ -154,13 +154,14 @@ describe('ReviewWizard', () => {
     const fetchMock = mockApi({
       'GET /api/reviews/7': jsonResponse(200, opened),
       'PUT /api/reviews/7': jsonResponse(409, {
-        message: 'Someone saved this review after you opened it. Close it and open it again to see the latest answers.',
+        message:
+          "This review changed after you opened it: someone saved it, or its template's questions were edited. Close it and open it again to see the latest version.",
       }),
     })
     const user = userEvent.setup()
     renderWithProviders(<ReviewWizard reviewId={7} role="manager" onOpenChange={() => {}} />)
     await user.click(await screen.findByRole('button', { name: 'Save as Draft' }))
-    expect(await screen.findByText(/^Failed to update the review\. Someone saved this review after you opened it\./)).toBeInTheDocument()
+    expect(await screen.findByText(/^Failed to update the review\. This review changed after you opened it: someone saved it/)).toBeInTheDocument()
     expect(putBody(fetchMock)).toMatchObject({ expectedUpdatedAt: '2030-04-02T09:30:00.123456Z' })
   })
 

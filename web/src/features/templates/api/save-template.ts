@@ -4,6 +4,8 @@ import type { ApiBody, CheckedBody } from '@/lib/api-types'
 import { TEMPLATES_KEY, templateSchema, type QuestionType } from './get-templates'
 
 export interface TemplateQuestionInput {
+  /** A saved question's current id; the server renumbers them all on save. */
+  id?: string
   question: string
   type: QuestionType
   required: boolean

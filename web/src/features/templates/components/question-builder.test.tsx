@@ -117,7 +117,7 @@ describe('QuestionBuilder', () => {
     expect(await screen.findByText(TEMPLATE_SAVED)).toBeInTheDocument()
   })
 
-  it('edits an existing template with PUT', async () => {
+  it('edits an existing template with PUT, each saved question sent with the id it had', async () => {
     const template: Template = {
       id: 4,
       name: 'Standard Performance Review',
@@ -138,11 +138,22 @@ describe('QuestionBuilder', () => {
     expect(screen.getByLabelText('Template name')).toHaveValue('Standard Performance Review')
     expect(screen.getByLabelText('Question 2 option 2')).toHaveValue('B')
     await user.click(screen.getByRole('button', { name: 'Move question 2 up' }))
+    const reworded = screen.getAllByLabelText('Question text')[1]!
+    await user.clear(reworded)
+    await user.type(reworded, 'Overall performance this quarter')
+    await user.click(screen.getByRole('button', { name: 'Add Question' }))
+    await user.type(screen.getAllByLabelText('Question text')[2]!, 'Anything else to add?')
     await user.click(screen.getByRole('button', { name: 'Save Changes' }))
 
     await waitFor(() => expect(fetchMock).toHaveBeenCalled())
-    const body = sentBody(fetchMock, '/api/templates/4') as { questions: { question: string }[] }
-    expect(body.questions.map((q) => q.question)).toEqual(['Pick their strongest area', 'Overall job performance'])
+    const body = sentBody(fetchMock, '/api/templates/4') as { questions: { id?: string; question: string }[] }
+    // The server renumbers them; the ids say which question each one was, so open reviews'
+    // answers follow their questions. The new one has none.
+    expect(body.questions.map((q) => [q.id, q.question])).toEqual([
+      ['q2', 'Pick their strongest area'],
+      ['q1', 'Overall performance this quarter'],
+      [undefined, 'Anything else to add?'],
+    ])
   })
 
   it('says so when an update fails', async () => {

@@ -9,6 +9,8 @@ export const SCALES = [2, 3, 4, 5] as const
 
 const questionFormSchema = z
   .object({
+    /** The saved question's id (q1, q2, ...), absent for a new one: sent back with the edit. */
+    questionId: z.string().optional(),
     question: z
       .string()
       .trim()
@@ -59,6 +61,7 @@ export function templateToForm(template: Template): TemplateFormValues {
     name: template.name,
     description: template.description ?? '',
     questions: template.questions.map((q) => ({
+      questionId: q.id,
       question: q.question,
       type: q.type,
       required: q.required,
@@ -68,13 +71,18 @@ export function templateToForm(template: Template): TemplateFormValues {
   }
 }
 
-/** The request body: ids are assigned by the server (q1, q2, ...); options only for multiple choice. */
+/**
+ * The request body; options only for multiple choice. The server renumbers the ids (q1, q2, ...)
+ * on every save; a saved question goes with the id it had, so the answers open reviews gave it
+ * follow it, wherever it moved and however it was reworded.
+ */
 export function formToTemplateInput(values: TemplateFormValues): TemplateInput {
   const data = templateFormSchema.parse(values)
   return {
     name: data.name,
     description: data.description,
     questions: data.questions.map((q) => ({
+      ...(q.questionId ? { id: q.questionId } : {}),
       question: q.question,
       type: q.type,
       required: q.required,
