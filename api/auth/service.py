@@ -14,7 +14,7 @@ from api.core.errors import BadRequest, Forbidden, NotFound, Unauthorized
 from api.core.security import hash_password_async, verify_password_async
 from api.deps import ORG_NOT_FOUND, Principal
 from api.organizations.models import Organization
-from api.users.service import change_own_password
+from api.users.service import change_own_password, end_sessions
 from tenants import registry
 from tenants.naming import SUBDOMAIN_MAX_LENGTH as LONGEST_CODE
 
@@ -127,6 +127,13 @@ async def change_password(
         )
         if row := await sessions.load(db, principal.session_id):
             await sessions.update(db, row, forcePasswordChange=False)
+        # Other browsers signed in with the old password are signed out; this one stays.
+        await end_sessions(
+            organization_id=principal.organization.id,
+            user_id=principal.user_id,
+            keep_sid=principal.session_id,
+            db=db,
+        )
         return
     if principal.role not in LOGIN_ROLES:
         raise Forbidden("Only the admin and manager sign-ins have a shared password")
@@ -155,3 +162,7 @@ async def change_password(
     row = await sessions.load(db, principal.session_id)
     if row is not None:
         await sessions.update(db, row, forcePasswordChange=False)
+    # Others signed in with the old password are signed out; this browser stays signed in.
+    await sessions.end_role_sessions(
+        db, organization_id=org.id, role=principal.role, keep_sid=principal.session_id
+    )

@@ -51,6 +51,21 @@ async def destroy(db: AsyncSession, sid: str | None) -> None:
         await db.execute(delete(Session).where(Session.sid == sid))
 
 
+async def end_role_sessions(
+    db: AsyncSession, *, organization_id: int, role: str, keep_sid: str | None = None
+) -> None:
+    """Sign out everyone signed in with a role's shared password (personal accounts of that
+    role are not), except the session `keep_sid`: the password they knew is no longer it."""
+    query = delete(Session).where(
+        Session.sess["organizationId"].as_integer() == organization_id,
+        Session.sess["userRole"].as_string() == role,
+        ~Session.sess.has_key("userId"),
+    )
+    if keep_sid:
+        query = query.where(Session.sid != keep_sid)
+    await db.execute(query)
+
+
 async def purge_expired(db: AsyncSession) -> int:
     result = await db.execute(delete(Session).where(Session.expire <= utcnow()))
     return int(getattr(result, "rowcount", 0) or 0)

@@ -18,8 +18,8 @@ from email_validator import EmailNotValidError, validate_email
 from sqlalchemy import and_, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.auth import throttle
-from api.auth.models import PasswordResetToken, Session
+from api.auth import sessions, throttle
+from api.auth.models import PasswordResetToken
 from api.auth.passwords import check_new_password
 from api.core.config import get_settings
 from api.core.db import public_session, utcnow
@@ -250,13 +250,7 @@ async def _set_role_password(db: AsyncSession, *, org_id: int, role: str, passwo
         )
     )
     # Whoever was signed in with the old password is signed out.
-    await db.execute(
-        delete(Session).where(
-            Session.sess["organizationId"].as_integer() == org_id,
-            Session.sess["userRole"].as_string() == role,
-            ~Session.sess.has_key("userId"),
-        )
-    )
+    await sessions.end_role_sessions(db, organization_id=org_id, role=role)
 
 
 async def _use_role_token(

@@ -305,3 +305,24 @@ async def test_sign_in_needs_only_one_pooled_connection(client, org, monkeypatch
         assert await failures() == before  # cleared by the successful sign-in
     finally:
         await dispose_engine()
+
+
+async def test_a_password_change_signs_out_the_others_who_used_the_old_one(
+    app, org, other_org, login
+):
+    """The admin who changes the shared password stays signed in; other browsers signed in
+    with the old one are signed out. Other roles and other organisations are not touched."""
+    me = await login(org, "admin")
+    colleague = await login(org, "admin")
+    manager = await login(org, "manager")
+    elsewhere = await login(other_org, "admin")
+    r = await me.post(
+        "/api/auth/change-password",
+        json={"currentPassword": f"admin{org.subdomain}", "newPassword": "Welcome2026x"},
+    )
+    assert r.status_code == 200, r.text
+    assert (await me.get("/api/organization/current")).status_code == 200
+    assert (await colleague.get("/api/organization/current")).status_code == 401
+    assert (await colleague.get("/api/auth/session")).status_code == 401
+    assert (await manager.get("/api/organization/current")).status_code == 200
+    assert (await elsewhere.get("/api/organization/current")).status_code == 200

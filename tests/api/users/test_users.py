@@ -287,3 +287,21 @@ async def test_a_removal_holds_one_pooled_connection_and_signs_out_in_its_transa
         assert (await c.get("/api/auth/session")).status_code == 401
     finally:
         await c.aclose()
+
+
+async def test_an_account_password_change_signs_out_its_other_browsers(app, login, org):
+    """The person stays signed in where they changed it; their other browsers are signed out,
+    and the shared admin sign-in is not."""
+    admin = await login(org)
+    await add(admin, role="admin")
+    here = await account_client(app, org, "grace.hopper@example.com")
+    there = await account_client(app, org, "grace.hopper@example.com")
+    try:
+        r = await here.post("/api/auth/change-password", json={"newPassword": "Grace2026!new"})
+        assert r.status_code == 200, r.text
+        assert (await here.get("/api/organization/current")).status_code == 200
+        assert (await there.get("/api/organization/current")).status_code == 401
+        assert (await admin.get(URL)).status_code == 200
+    finally:
+        await here.aclose()
+        await there.aclose()
