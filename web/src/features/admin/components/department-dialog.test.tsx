@@ -17,6 +17,8 @@ describe('slugify (SPEC §5)', () => {
     expect(slugify('Research & Development')).toBe('research-development')
     expect(slugify('Customer Success-EMEA 2')).toBe('customer-success-emea-2')
     expect(slugify('Ünïcode_Team!')).toBe('ncodeteam')
+    expect(slugify('  Field Sales  ')).toBe('field-sales')
+    expect(slugify('& Partners &')).toBe('partners')
   })
 })
 
