@@ -147,7 +147,14 @@ test('a template becomes a review that is completed in the wizard and counted ev
   const started = page.getByRole('dialog', { name: 'Complete Review' })
   await started.getByText(/^Question 1 of \d+$/).waitFor()
   assert.match(await started.getByText(/ · due /).textContent(), new RegExp(`^${upcomingName} · `))
+  // An answer not saved yet: Escape asks first, and Discard Changes closes without saving.
+  // (a choice not already the saved answer: choosing that again changes nothing)
+  const choices = started.locator('label').filter({ has: page.getByRole('radio', { checked: false }) })
+  if ((await choices.count()) > 0) await choices.first().click()
+  else await started.getByRole('textbox').fill(`Not saved ${runId()}`)
   await page.keyboard.press('Escape')
+  await started.getByRole('alert').getByText('This review has changes that are not saved.', { exact: false }).waitFor()
+  await started.getByRole('button', { name: 'Discard Changes' }).click()
   await started.waitFor({ state: 'detached' })
 
   // Quick Actions: each dialog opens; Generate Report downloads the reviews as CSV.

@@ -1,6 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
+import { Toaster } from '@/components/ui/toaster'
+import { toast } from '@/components/ui/use-toast'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
 import type { Review, ReviewQuestion } from '../api/get-reviews'
 import { autoOverallRating, isAnswerValid } from './review-rules'
@@ -139,6 +142,75 @@ describe('ReviewWizard', () => {
     )
     await user.click(await screen.findByRole('button', { name: /Next/ }))
     expect(screen.getByRole('radio', { name: '3' })).toBeChecked()
+  })
+
+  it('asks before closing over answers not saved, and keeps them when told to', async () => {
+    const { user, onOpenChange, fetchMock } = renderWizard(review())
+    await user.click(await screen.findByRole('radio', { name: '4' }))
+
+    await user.keyboard('{Escape}')
+    const ask = await screen.findByRole('alert')
+    expect(ask).toHaveTextContent('This review has changes that are not saved. Close it and lose them?')
+    expect(onOpenChange).not.toHaveBeenCalled()
+    await user.click(screen.getByRole('button', { name: 'Keep Editing' }))
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: '4' })).toBeChecked()
+
+    await user.click(screen.getByRole('button', { name: 'Close' }))
+    await user.click(await screen.findByRole('button', { name: 'Discard Changes' }))
+    expect(onOpenChange).toHaveBeenCalledWith(false)
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false)
+  })
+
+  it('asks before closing also when a toast is showing (the toast hands Escape to the dialog)', async () => {
+    mockApi({ 'GET /api/reviews/7': jsonResponse(200, review()) })
+    const onOpenChange = vi.fn()
+    renderWithProviders(
+      <>
+        <ReviewWizard reviewId={7} role="manager" onOpenChange={onOpenChange} />
+        <Toaster />
+      </>,
+    )
+    const user = userEvent.setup()
+    act(() => void toast({ title: 'Password updated', description: 'Password changed successfully' }))
+    await user.click(await screen.findByRole('radio', { name: '4' }))
+    await user.keyboard('{Escape}')
+    expect(await screen.findByText(/not saved\. Close it and lose them\?/)).toBeInTheDocument()
+    expect(onOpenChange).not.toHaveBeenCalled()
+  })
+
+  it('closes at once when nothing changed', async () => {
+    const { user, onOpenChange } = renderWizard(review({ responses: { q1: 4 }, status: 'in_progress' }))
+    await user.click(await screen.findByRole('radio', { name: '4' })) // already the answer
+    await user.keyboard('{Escape}')
+    expect(onOpenChange).toHaveBeenCalledWith(false)
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('asks the browser to confirm a reload while answers are not saved', async () => {
+    mockApi({
+      'GET /api/reviews/7': jsonResponse(200, review()),
+      'PUT /api/reviews/7': (init) => jsonResponse(200, { ...review(), ...JSON.parse(String(init.body)) }),
+    })
+    function Page() {
+      const [open, setOpen] = useState<number | null>(7)
+      return <ReviewWizard reviewId={open} role="manager" onOpenChange={(o) => !o && setOpen(null)} />
+    }
+    renderWithProviders(<Page />)
+    const user = userEvent.setup()
+    await screen.findByText('Question 1 of 4')
+    const reload = () => {
+      const event = new Event('beforeunload', { cancelable: true })
+      window.dispatchEvent(event)
+      return event.defaultPrevented
+    }
+    expect(reload()).toBe(false)
+    await user.click(screen.getByRole('radio', { name: '3' }))
+    expect(reload()).toBe(true)
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }))
+    await screen.findByText('Your draft was saved.')
+    await waitFor(() => expect(screen.queryByText('Question 1 of 4')).not.toBeInTheDocument())
+    expect(reload()).toBe(false)
   })
 
   it('saves a draft as in_progress from any step', async () => {

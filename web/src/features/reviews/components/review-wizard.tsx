@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Pencil } from 'lucide-react'
-import { useState } from 'react'
+import { type MutableRefObject, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -61,7 +61,19 @@ function ReadOnlyReview({ review }: { review: Review }) {
   )
 }
 
-function WizardSteps({ review, onDone }: { review: Review; onDone: () => void }) {
+/** What the wizard would save, to tell whether anything changed since it opened. */
+function snapshot(answers: Record<string, unknown>, rating: number | null, notes: string): string {
+  return JSON.stringify([cleanAnswers(answers), rating, notes.trim()])
+}
+
+interface WizardStepsProps {
+  review: Review
+  onDone: () => void
+  /** Whether there are answers, a rating or notes not saved yet. */
+  unsaved: MutableRefObject<boolean>
+}
+
+function WizardSteps({ review, onDone, unsaved }: WizardStepsProps) {
   const questions = review.template?.questions ?? []
   const update = useUpdateReview()
   const [step, setStep] = useState(0)
@@ -82,6 +94,27 @@ function WizardSteps({ review, onDone }: { review: Review; onDone: () => void })
   const rating = chosenRating ?? autoOverallRating(questions, answers)
   const currentValid = onFinalStep || (question !== undefined && isAnswerValid(question, answers[question.id]))
   const allValid = questions.every((q) => isAnswerValid(q, answers[q.id]))
+
+  const opened = useRef(snapshot(answers, chosenRating, notes)).current
+  const dirty = snapshot(answers, chosenRating, notes) !== opened
+  // Set as the change is committed (not in a later effect), so an Escape pressed right after
+  // a click already knows about it.
+  useLayoutEffect(() => {
+    unsaved.current = dirty
+  }, [dirty, unsaved])
+  useLayoutEffect(
+    () => () => {
+      unsaved.current = false // gone with the wizard (e.g. a completed review shown read-only)
+    },
+    [unsaved],
+  )
+  useEffect(() => {
+    if (!dirty) return
+    // Reloading or closing the tab asks first (the browser words the question).
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', ask)
+    return () => window.removeEventListener('beforeunload', ask)
+  }, [dirty])
 
   const oneAtATime = useOneAtATime() // a double click saves once
   const save = (status: ReviewStatus) =>
@@ -219,6 +252,25 @@ function WizardSteps({ review, onDone }: { review: Review; onDone: () => void })
   )
 }
 
+function DiscardChanges({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col gap-3 rounded-lg border border-destructive/50 bg-destructive/5 p-4 text-sm sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p>This review has changes that are not saved. Close it and lose them?</p>
+      <div className="flex shrink-0 gap-2">
+        <Button variant="outline" size="sm" autoFocus onClick={onKeep}>
+          Keep Editing
+        </Button>
+        <Button variant="destructive" size="sm" onClick={onDiscard}>
+          Discard Changes
+        </Button>
+      </div>
+    </div>
+  )
+}
+
 interface ReviewWizardProps {
   /** The review to open; the dialog is closed when null. */
   reviewId: number | null
@@ -234,9 +286,20 @@ interface ReviewWizardProps {
 export function ReviewWizard({ reviewId, role, onOpenChange }: ReviewWizardProps) {
   const { data: review, isPending, isError } = useReview(reviewId)
   const [editingCompleted, setEditingCompleted] = useState(false)
+  const unsaved = useRef(false)
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false)
+  const closeNow = () => {
+    setEditingCompleted(false)
+    unsaved.current = false
+    setConfirmingDiscard(false)
+    onOpenChange(false)
+  }
+  // Escape, the close button or a click outside: unsaved answers are not dropped without asking.
   const close = (open: boolean) => {
-    if (!open) setEditingCompleted(false)
-    onOpenChange(open)
+    if (open) onOpenChange(true)
+    else if (unsaved.current && !confirmingDiscard) setConfirmingDiscard(true)
+    else if (confirmingDiscard) setConfirmingDiscard(false) // Escape again: back to the answers
+    else closeNow()
   }
   const completed = review?.status === 'completed'
   const readOnly = review !== undefined && (!canFillReviews(role) || (completed && !editingCompleted))
@@ -275,7 +338,10 @@ export function ReviewWizard({ reviewId, role, onOpenChange }: ReviewWizardProps
             )}
           </>
         ) : (
-          <WizardSteps key={review.id} review={review} onDone={() => close(false)} />
+          <>
+            <WizardSteps key={review.id} review={review} onDone={closeNow} unsaved={unsaved} />
+            {confirmingDiscard && <DiscardChanges onKeep={() => setConfirmingDiscard(false)} onDiscard={closeNow} />}
+          </>
         )}
       </DialogContent>
     </Dialog>
