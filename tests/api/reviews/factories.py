@@ -142,3 +142,10 @@ async def rewind_review_questions(conn: AsyncConnection, schema: str) -> None:
         ("review_templates", "questions_version"),
     ):
         await conn.exec_driver_sql(f'ALTER TABLE "{schema}".{table} DROP COLUMN {column}')
+
+
+def answered(review: dict[str, Any]) -> list[tuple[str, Any]]:
+    """Each question a review reply shows, with the answer shown next to it."""
+    return [
+        (q["question"], review["responses"].get(q["id"])) for q in review["template"]["questions"]
+    ]

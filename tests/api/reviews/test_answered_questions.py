@@ -22,6 +22,7 @@ from tests.api.reviews.factories import (
     add_employee,
     add_review,
     add_template,
+    answered,
     completed_at,
     get_row,
     rewind_review_questions,
@@ -51,13 +52,6 @@ def shown(questions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Questions as a reply shows them."""
     return [
         QuestionRead.model_validate(q).model_dump(mode="json", by_alias=True) for q in questions
-    ]
-
-
-def answered(review: dict[str, Any]) -> list[tuple[str, Any]]:
-    """Each question the review shows with the answer shown next to it."""
-    return [
-        (q["question"], review["responses"].get(q["id"])) for q in review["template"]["questions"]
     ]
 
 

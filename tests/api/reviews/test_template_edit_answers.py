@@ -14,6 +14,7 @@ from tests.api.reviews.factories import (
     add_employee,
     add_review,
     add_template,
+    answered,
     completed_at,
     get_row,
 )
@@ -32,12 +33,6 @@ def edited(*, with_ids: bool) -> list[dict[str, Any]]:
         {"id": "q1", "question": "Overall job performance", "type": "rating", "required": True},
     ]
     return questions if with_ids else [{k: v for k, v in q.items() if k != "id"} for q in questions]
-
-
-def answered(review: dict[str, Any]) -> list[tuple[str, Any]]:
-    return [
-        (q["question"], review["responses"].get(q["id"])) for q in review["template"]["questions"]
-    ]
 
 
 async def setup(org) -> tuple[int, int]:
