@@ -217,7 +217,7 @@ def _in_use_message(count: int) -> str:
     reviews = "review uses" if count == 1 else "reviews use"
     return (
         f"This template cannot be deleted because {count} {reviews} it. "
-        "Delete or reassign those reviews first."
+        "Reviews keep the template they were made from; edit it instead."
     )
 
 

@@ -169,7 +169,7 @@ async def test_a_template_used_by_a_completed_review_is_not_deleted(login, org):
     assert r.status_code == 409
     assert r.json()["message"] == (
         "This template cannot be deleted because 2 reviews use it. "
-        "Delete or reassign those reviews first."
+        "Reviews keep the template they were made from; edit it instead."
     )
     r = await admin.get(f"{URL}/{done}")
     assert r.status_code == 200

@@ -213,7 +213,7 @@ async def test_delete_is_refused_while_reviews_use_the_template(login, org):
     assert r.status_code == 409
     assert r.json()["message"] == (
         "This template cannot be deleted because 2 reviews use it. "
-        "Delete or reassign those reviews first."
+        "Reviews keep the template they were made from; edit it instead."
     )
     assert await get_row(org, ReviewTemplate, tpl) is not None
 

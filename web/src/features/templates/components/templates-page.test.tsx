@@ -32,7 +32,7 @@ describe('TemplatesPage', () => {
         return jsonResponse(201, copy)
       },
       'DELETE /api/templates/1': jsonResponse(409, {
-        message: 'This template cannot be deleted because 2 reviews use it. Delete or reassign those reviews first.',
+        message: 'This template cannot be deleted because 2 reviews use it. Reviews keep the template they were made from; edit it instead.',
       }),
     })
     const user = userEvent.setup()
