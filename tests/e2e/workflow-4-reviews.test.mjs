@@ -221,7 +221,7 @@ test('a template becomes a review that is completed in the wizard and counted ev
   await copyCard.waitFor({ state: 'detached' })
   await menu(TEMPLATE, 'Delete')
   await page.getByRole('dialog', { name: 'Delete template?' }).getByRole('button', { name: 'Delete' }).click()
-  await expectToast(page, 'This template cannot be deleted because 1 review uses it. Delete or reassign those reviews first.')
+  await expectToast(page, 'This template cannot be deleted because 1 review uses it. Reviews keep the template they were made from; edit it instead.')
   await ours.getByText('3 questions').waitFor()
 
   assert.deepEqual(b.pageErrors, [], 'the page raised no uncaught errors')
