@@ -6,10 +6,17 @@ import { SESSION_QUERY_KEY } from '@/features/auth/api/get-session'
 import { createQueryClient } from '@/lib/query-client'
 import { ErrorBoundary } from './error-boundary'
 
-/** The app's query client: a query answered 401 means the session ended, so it is read again. */
+/**
+ * The app's query client: a query answered 401 means the session ended, so it is read again.
+ * Data never goes stale by itself (SPEC §7), so a change answered 404 (someone else deleted the
+ * thing, or dealt with it already) refreshes what is on screen; otherwise the stale card or row
+ * would stay and fail again on every click. Not the session: an unknown organization code is a
+ * 404 too.
+ */
 export function createAppQueryClient(): QueryClient {
   return createQueryClient({
     onUnauthorized: (client) => client.invalidateQueries({ queryKey: [SESSION_QUERY_KEY] }),
+    onGone: (client) => client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY }),
   })
 }
 

@@ -1,17 +1,24 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query'
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { errorStatus, getQueryFn } from './api-client'
 
 interface QueryClientOptions {
   /** Called when a query is answered 401, e.g. to re-check the session after it expired. */
   onUnauthorized?: (client: QueryClient) => void
+  /** Called when a change is answered 404: what the screen shows is out of date. */
+  onGone?: (client: QueryClient) => void
 }
 
 /** SPEC §7: no retries, no refetch on focus or interval, data never goes stale by itself. */
-export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): QueryClient {
+export function createQueryClient({ onUnauthorized, onGone }: QueryClientOptions = {}): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {
         if (errorStatus(error) === 401) onUnauthorized?.(client)
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (errorStatus(error) === 404) onGone?.(client)
       },
     }),
     defaultOptions: {
