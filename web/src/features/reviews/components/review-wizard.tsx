@@ -95,19 +95,16 @@ function WizardSteps({ review, onDone, unsaved }: WizardStepsProps) {
   const currentValid = onFinalStep || (question !== undefined && isAnswerValid(question, answers[question.id]))
   const allValid = questions.every((q) => isAnswerValid(q, answers[q.id]))
 
-  const opened = useRef(snapshot(answers, chosenRating, notes)).current
+  const [opened] = useState(() => snapshot(answers, chosenRating, notes))
   const dirty = snapshot(answers, chosenRating, notes) !== opened
   // Set as the change is committed (not in a later effect), so an Escape pressed right after
-  // a click already knows about it.
+  // a click already knows about it; cleared when the wizard goes (a review shown read-only).
   useLayoutEffect(() => {
     unsaved.current = dirty
+    return () => {
+      unsaved.current = false
+    }
   }, [dirty, unsaved])
-  useLayoutEffect(
-    () => () => {
-      unsaved.current = false // gone with the wizard (e.g. a completed review shown read-only)
-    },
-    [unsaved],
-  )
   useEffect(() => {
     if (!dirty) return
     // Reloading or closing the tab asks first (the browser words the question).
