@@ -26,7 +26,13 @@ from api.employees.schemas import (
     clean_optional,
     clean_schedule,
 )
-from api.employees.service import MANAGER_CYCLE, SELF_MANAGER, unknown_department, unknown_manager
+from api.employees.service import (
+    MANAGER_CYCLE,
+    SELF_MANAGER,
+    lock_employee_ids,
+    unknown_department,
+    unknown_manager,
+)
 
 FIRST_ROW = 2
 REQUIRED = {
@@ -207,6 +213,9 @@ async def upload(*, session: AsyncSession, rows: list[Any]) -> dict[str, Any]:
             first_email[v["email"]] = row.number
 
     candidates = [r for r in checked if not r.errors]
+    # Held until the import commits: an employee added meanwhile with a generated id is
+    # either seen below or numbered after the imported ids, never clashing with one of them.
+    await lock_employee_ids(session)
     taken_ids, taken_emails = await _existing(
         session,
         [r.values["employee_id"] for r in candidates],

@@ -138,8 +138,23 @@ def _generated(number: Any) -> Any:
     return literal("EMP") + func.lpad(digits, func.greatest(4, func.length(digits)), "0")
 
 
+async def lock_employee_ids(session: AsyncSession) -> None:
+    """Wait for, then hold until this transaction ends, the organisation's lock on adding
+    employeeIds. Without it two creates at once read the same highest number and pick the
+    same next id. Transaction-scoped, so it is released at commit or rollback on the same
+    connection, also behind a pooler that hands connections out per transaction."""
+    await session.execute(
+        select(
+            func.pg_advisory_xact_lock(
+                func.hashtext("merit:employee-ids"), session.info["organization_id"]
+            )
+        )
+    )
+
+
 async def _next_employee_id(session: AsyncSession) -> str:
-    """EMP0001, EMP0002, ... continuing after the highest one of that form."""
+    """EMP0001, EMP0002, ... continuing after the highest one of that form. The caller holds
+    `lock_employee_ids`, so no other transaction is picking one at the same time."""
     e = Employee.__table__.c
     number = await session.scalar(
         select(func.max(cast(func.substring(e.employee_id, 4), BigInteger))).where(
@@ -199,6 +214,8 @@ async def create(*, session: AsyncSession, data: EmployeeCreate) -> Employee:
         own = {values["employee_id"]} if values["employee_id"] else set()
         await _check_manager(session, manager_id=values["manager_id"], own_ids=own, existing=False)
     generated = values["employee_id"] is None
+    if generated:
+        await lock_employee_ids(session)
     for attempt in range(5):
         if generated:
             values["employee_id"] = await _next_employee_id(session)
@@ -208,7 +225,8 @@ async def create(*, session: AsyncSession, data: EmployeeCreate) -> Employee:
                 session.add(employee)
                 await session.flush()
         except IntegrityError as exc:
-            # A generated id taken meanwhile by a concurrent create: take the next one.
+            # A generated id taken meanwhile by a write that does not take the lock (an id
+            # typed by hand, a rename): take the next one.
             if generated and attempt < 4 and constraint_name(exc) == "uq_employees_employee_id":
                 continue
             raise _conflict_from(

@@ -1,8 +1,10 @@
 """Bulk upload: each row on its own; good rows imported, bad rows reported by row number."""
 
+import asyncio
+
 import pytest
 
-from tests.api.employees.factories import add, csv_row
+from tests.api.employees.factories import add, csv_row, payload
 
 URL = "/api/employees/bulk-upload"
 
@@ -212,3 +214,28 @@ async def test_uploads_stay_in_their_organisation(login, org, other_org):
     # The same ids and e-mails are free in another organisation.
     assert (await upload(admin_a, [csv_row(1)]))["successful"]
     assert [e["employeeId"] for e in (await admin_b.get("/api/employees")).json()] == ["B0001"]
+
+
+async def test_an_import_and_generated_ids_at_once_never_clash(login, org):
+    """A file carrying ids of the generated form, imported while people are added by hand:
+    each id is taken once, the import loses no row to a clash it could not see coming."""
+    await add(await login(org, "admin"))  # EMP0001
+    importer = await login(org, "admin")
+    adders = [await login(org, "admin") for _ in range(10)]
+    rows = [csv_row(n, employeeId=f"EMP{n:04d}") for n in range(2, 12)]
+    replies = await asyncio.gather(
+        importer.post(URL, json={"csvData": rows}),
+        *(c.post("/api/employees", json=payload()) for c in adders),
+    )
+    assert [r.status_code for r in replies] == [200] + [201] * 10, [r.text for r in replies]
+    imported = replies[0].json()
+    generated = {r.json()["employeeId"] for r in replies[1:]}
+    assert len(generated) == 10
+    # Rows whose id a create took first fail on their own; all the others are imported.
+    ok = {s["employeeId"] for s in imported["successful"]}
+    assert not ok & generated
+    for failure in imported["failed"]:
+        assert failure["error"].endswith("already exists"), failure
+    assert len(ok) + len(imported["failed"]) == 10
+    listed = [e["employeeId"] for e in (await importer.get("/api/employees")).json()]
+    assert sorted(listed) == sorted({"EMP0001"} | ok | generated)

@@ -1,5 +1,6 @@
 """Employees API: create, read, list and search, update, archive, permanent delete."""
 
+import asyncio
 from datetime import date, timedelta
 
 import pytest
@@ -86,6 +87,19 @@ async def test_generated_ids_never_get_stuck_behind_a_long_one(login, org):
     await add(admin, employeeId="EMP0001")
     assert (await add(admin))["employeeId"] == "EMP0002"
     assert (await add(admin))["employeeId"] == "EMP0003"
+
+
+async def test_concurrent_creates_never_get_the_same_generated_id(login, org):
+    """Twenty people added at once, each by its own request: twenty distinct ids, no 409."""
+    await add(await login(org, "admin"))  # something to count on from: EMP0001
+    clients = [await login(org, "admin") for _ in range(20)]
+    bodies = [payload() for _ in clients]
+    replies = await asyncio.gather(
+        *(c.post("/api/employees", json=body) for c, body in zip(clients, bodies, strict=True))
+    )
+    assert [r.status_code for r in replies] == [201] * 20, [r.text for r in replies]
+    ids = {r.json()["employeeId"] for r in replies}
+    assert ids == {f"EMP{n:04d}" for n in range(2, 22)}
 
 
 async def test_minimal_create_and_defaults(login, org):
