@@ -1,7 +1,10 @@
 """OpenID Connect for platform sign-in: authorization code flow with PKCE (RFC 7636).
 
 Works with any standard provider: its endpoints come from the issuer's discovery document,
-and ID tokens are verified against its published JWKS (signature, iss, aud, exp, nonce).
+and ID tokens are verified against its published JWKS (signature, iss, aud, exp, nonce). Many
+providers put the e-mail address in the userinfo response only (OpenID Connect asks for
+scope-requested claims there when an access token is issued), so it is read from there when
+the ID token has none.
 """
 
 import base64
@@ -26,6 +29,10 @@ CLOCK_SKEW_SECONDS = 60
 HTTP_TIMEOUT = 10.0
 
 VERIFY_FAILED = "The sign-in could not be verified. Please try again."
+UNREACHABLE = "The sign-in provider could not be reached. Please try again."
+REFUSED = "The sign-in provider refused the sign-in. Please try again."
+NO_EMAIL = "Your account did not share an e-mail address with Merit."
+UNVERIFIED = "Your e-mail address is not verified with the sign-in provider."
 
 
 class OidcError(Exception):
@@ -38,6 +45,7 @@ class Provider:
     authorization_endpoint: str
     token_endpoint: str
     jwks_uri: str
+    userinfo_endpoint: str | None
     token_auth_methods: tuple[str, ...]
     algorithms: tuple[str, ...]
 
@@ -74,6 +82,9 @@ async def discover(issuer: str) -> Provider:
             authorization_endpoint=str(doc["authorization_endpoint"]),
             token_endpoint=str(doc["token_endpoint"]),
             jwks_uri=str(doc["jwks_uri"]),
+            userinfo_endpoint=str(doc["userinfo_endpoint"])
+            if doc.get("userinfo_endpoint")
+            else None,
             token_auth_methods=tuple(
                 doc.get("token_endpoint_auth_methods_supported") or ["client_secret_basic"]
             ),
@@ -85,7 +96,7 @@ async def discover(issuer: str) -> Provider:
         )
     except (httpx.HTTPError, ValueError, KeyError) as exc:
         log.warning("OIDC discovery failed for %s: %s", issuer, exc)
-        raise OidcError("The sign-in provider could not be reached. Please try again.") from exc
+        raise OidcError(UNREACHABLE) from exc
     # OpenID Connect Discovery §4.3: the document must name the issuer it was fetched for.
     if provider.issuer.rstrip("/") != issuer:
         log.warning("OIDC discovery issuer mismatch: %s != %s", provider.issuer, issuer)
@@ -102,7 +113,7 @@ async def _keys(provider: Provider, *, refresh: bool = False) -> list[dict[str, 
         keys = (await _get_json(provider.jwks_uri)).get("keys") or []
     except (httpx.HTTPError, ValueError) as exc:
         log.warning("OIDC JWKS fetch failed: %s", exc)
-        raise OidcError("The sign-in provider could not be reached. Please try again.") from exc
+        raise OidcError(UNREACHABLE) from exc
     keys = [k for k in keys if isinstance(k, dict)]
     _jwks[provider.jwks_uri] = (time.monotonic(), keys)
     return keys
@@ -143,6 +154,12 @@ def authorization_url(
     return f"{provider.authorization_endpoint}{sep}{urlencode(params)}"
 
 
+@dataclass(frozen=True)
+class Tokens:
+    id_token: str
+    access_token: str | None
+
+
 async def exchange_code(
     provider: Provider,
     *,
@@ -151,8 +168,8 @@ async def exchange_code(
     code_verifier: str,
     client_id: str,
     client_secret: str | None,
-) -> str:
-    """Trade the authorization code for tokens; returns the raw ID token."""
+) -> Tokens:
+    """Trade the authorization code for the raw ID token and the access token."""
     form = {
         "grant_type": "authorization_code",
         "code": code,
@@ -174,14 +191,18 @@ async def exchange_code(
         body = reply.json()
     except (httpx.HTTPError, ValueError) as exc:
         log.warning("OIDC token request failed: %s", exc)
-        raise OidcError("The sign-in provider could not be reached. Please try again.") from exc
+        raise OidcError(UNREACHABLE) from exc
     if reply.status_code != 200 or not isinstance(body, dict):
         log.warning("OIDC token endpoint answered %s: %s", reply.status_code, str(body)[:300])
-        raise OidcError("The sign-in provider refused the sign-in. Please try again.")
+        raise OidcError(REFUSED)
     token = body.get("id_token")
     if not isinstance(token, str) or not token:
         raise OidcError("The sign-in provider did not return an ID token.")
-    return token
+    access_token = body.get("access_token")
+    return Tokens(
+        id_token=token,
+        access_token=access_token if isinstance(access_token, str) and access_token else None,
+    )
 
 
 async def verify_id_token(
@@ -235,11 +256,62 @@ def _pick_key(keys: list[dict[str, Any]], header: dict[str, Any]) -> dict[str, A
     return usable[0] if len(usable) == 1 else None
 
 
+async def userinfo(provider: Provider, access_token: str, *, subject: str) -> dict[str, Any]:
+    """The claims of the userinfo endpoint, for the person the ID token names."""
+    if not provider.userinfo_endpoint:
+        raise OidcError(NO_EMAIL)
+    headers = {"accept": "application/json", "authorization": f"Bearer {access_token}"}
+    try:
+        async with httpx.AsyncClient(timeout=HTTP_TIMEOUT) as client:
+            reply = await client.get(provider.userinfo_endpoint, headers=headers)
+    except httpx.HTTPError as exc:
+        log.warning("OIDC userinfo request failed: %s", exc)
+        raise OidcError(UNREACHABLE) from exc
+    if reply.status_code != 200:
+        log.warning("OIDC userinfo endpoint answered %s: %s", reply.status_code, reply.text[:300])
+        raise OidcError(REFUSED)
+    try:
+        claims = reply.json()
+    except ValueError:
+        claims = None
+    if not isinstance(claims, dict):
+        # (a signed or encrypted userinfo reply is only sent to clients that register for it)
+        log.warning("OIDC userinfo reply is not a JSON object: %s", reply.text[:300])
+        raise OidcError(VERIFY_FAILED)
+    # The reply is not signed: it may only be used for the subject of the verified ID token.
+    if claims.get("sub") != subject:
+        log.warning("OIDC userinfo refused: sub %r is not the ID token's", claims.get("sub"))
+        raise OidcError(VERIFY_FAILED)
+    return claims
+
+
+@dataclass(frozen=True)
+class Identity:
+    email: str
+    name: str | None
+
+
+async def identity(provider: Provider, claims: dict[str, Any], tokens: Tokens) -> Identity:
+    """Who signed in, from the verified ID token's claims or, when it carries no e-mail
+    address, from the userinfo endpoint (the e-mail and its verification from one source)."""
+    source = claims
+    if "email" not in claims and tokens.access_token:
+        source = await userinfo(provider, tokens.access_token, subject=str(claims["sub"]))
+    name = next(
+        (n for n in (claims.get("name"), source.get("name")) if isinstance(n, str) and n.strip()),
+        None,
+    )
+    return Identity(email=email_from_claims(source), name=name)
+
+
 def email_from_claims(claims: dict[str, Any]) -> str:
-    """The verified e-mail address the token vouches for, lowercased."""
+    """The e-mail address the claims vouch for, lowercased; refused when the provider says
+    it is anything but verified (a provider that says nothing is trusted for it)."""
     email = claims.get("email")
     if not isinstance(email, str) or "@" not in email:
-        raise OidcError("Your account did not share an e-mail address with Merit.")
-    if claims.get("email_verified") is False:
-        raise OidcError("Your e-mail address is not verified with the sign-in provider.")
+        raise OidcError(NO_EMAIL)
+    verified = claims.get("email_verified")
+    # (str(): some providers send the boolean as a string)
+    if verified is not None and str(verified).lower() != "true":
+        raise OidcError(UNVERIFIED)
     return email.strip().lower()

@@ -151,7 +151,7 @@ async def finish_oidc(
     if not settings.oidc_issuer or not settings.oidc_client_id:
         raise oidc.OidcError(NOT_CONFIGURED)
     provider = await oidc.discover(settings.oidc_issuer)
-    token = await oidc.exchange_code(
+    tokens = await oidc.exchange_code(
         provider,
         code=code,
         redirect_uri=str(pending["redirectUri"]),
@@ -160,10 +160,13 @@ async def finish_oidc(
         client_secret=settings.oidc_client_secret,
     )
     claims = await oidc.verify_id_token(
-        token, provider=provider, client_id=settings.oidc_client_id, nonce=str(pending["nonce"])
+        tokens.id_token,
+        provider=provider,
+        client_id=settings.oidc_client_id,
+        nonce=str(pending["nonce"]),
     )
-    email = oidc.email_from_claims(claims)
-    name = claims.get("name") if isinstance(claims.get("name"), str) else None
+    person = await oidc.identity(provider, claims, tokens)
+    email, name = person.email, person.name
     admin = await find_admin(db, email)
     if admin is not None and name and not admin.name:
         admin.name = name[:200]

@@ -1,5 +1,6 @@
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import httpx
@@ -10,7 +11,14 @@ from api.core.config import get_settings
 from api.core.db import public_session
 from api.platform import oidc
 from api.platform.admins import upsert_admin
-from tests.api.platform.fake_oidc import CLIENT_ID, CLIENT_SECRET, FakeProvider, running_provider
+from tests.api.platform.oidc_provider import (
+    CLIENT_ID,
+    CLIENT_SECRET,
+    REDIRECT_URI,
+    RealProvider,
+    new_accounts,
+    running_provider,
+)
 from tests.conftest import BASE
 
 PASSWORD = "Platform2026pw"
@@ -53,19 +61,47 @@ async def outsider(app: Any) -> AsyncIterator[httpx.AsyncClient]:
     await c.aclose()
 
 
-@pytest.fixture
-def provider(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeProvider]:
-    """A running OIDC provider, configured as the platform's sign-in."""
-    with running_provider() as fake:
-        monkeypatch.setenv("OIDC_ISSUER", fake.issuer)
-        monkeypatch.setenv("OIDC_CLIENT_ID", CLIENT_ID)
-        monkeypatch.setenv("OIDC_CLIENT_SECRET", CLIENT_SECRET)
-        monkeypatch.setenv("OIDC_PROVIDER_NAME", "Test Identity")
+@pytest.fixture(scope="session")
+def oidc_provider() -> Iterator[RealProvider]:
+    """The `oidc-provider` package, as configured by default: e-mail in userinfo only."""
+    with running_provider(new_accounts()) as real:
+        yield real
+
+
+@pytest.fixture(scope="session")
+def oidc_provider_with_email_in_id_token() -> Iterator[RealProvider]:
+    """The same package, configured to put the scopes' claims in the ID token as well."""
+    with running_provider(new_accounts(), email_in_id_token=True) as real:
+        yield real
+
+
+@contextmanager
+def configured(real: RealProvider, monkeypatch: pytest.MonkeyPatch) -> Iterator[RealProvider]:
+    """The provider, set up as the platform's sign-in for one test."""
+    monkeypatch.setenv("OIDC_ISSUER", real.issuer)
+    monkeypatch.setenv("OIDC_CLIENT_ID", CLIENT_ID)
+    monkeypatch.setenv("OIDC_CLIENT_SECRET", CLIENT_SECRET)
+    monkeypatch.setenv("OIDC_PROVIDER_NAME", "Test Identity")
+    monkeypatch.setenv("OIDC_REDIRECT_URL", REDIRECT_URI)
+    get_settings.cache_clear()
+    oidc.clear_caches()
+    try:
+        yield real
+    finally:
+        monkeypatch.undo()
         get_settings.cache_clear()
         oidc.clear_caches()
-        try:
-            yield fake
-        finally:
-            monkeypatch.undo()
-            get_settings.cache_clear()
-            oidc.clear_caches()
+
+
+@pytest.fixture
+def provider(oidc_provider: RealProvider, monkeypatch: pytest.MonkeyPatch):
+    with configured(oidc_provider, monkeypatch) as real:
+        yield real
+
+
+@pytest.fixture
+def provider_with_email_in_id_token(
+    oidc_provider_with_email_in_id_token: RealProvider, monkeypatch: pytest.MonkeyPatch
+):
+    with configured(oidc_provider_with_email_in_id_token, monkeypatch) as real:
+        yield real

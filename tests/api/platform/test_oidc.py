@@ -1,33 +1,46 @@
-"""Platform sign-in through OpenID Connect (code flow + PKCE) against a local provider."""
+"""Platform sign-in through OpenID Connect (code flow + PKCE) against a real provider: the
+`oidc-provider` npm package, started by the test run (see oidc_provider.py).
 
+Only what that provider never issues (an expired ID token, one for another audience or
+issuer, a forged signature, alg "none") is shown with hand-made tokens, signed with the
+provider's own key and checked against its real discovery document and JWKS.
+"""
+
+import time
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
+import jwt
 import pytest
+from cryptography.hazmat.primitives.asymmetric import rsa
 from sqlalchemy import select
 
 from api.auth import sessions
 from api.auth.models import Session
+from api.core.config import get_settings
 from api.core.db import public_session
+from api.platform import oidc
 from api.platform.admins import upsert_admin
-from api.platform.oidc import VERIFY_FAILED
-from tests.api.platform.conftest import new_email
-from tests.api.platform.fake_oidc import CLIENT_ID, FakeProvider
+from api.platform.oidc import NO_EMAIL, REFUSED, UNVERIFIED, VERIFY_FAILED
+from tests.api.platform.oidc_provider import (
+    CLIENT_ID,
+    CLIENT_SECRET,
+    HS256_CLIENT_ID,
+    REDIRECT_URI,
+    RealProvider,
+    cancel_at_provider,
+    sign_in_at_provider,
+)
+
+EXPIRED = "Your sign-in took too long or was already used. Please try again."
 
 
-async def start(client: httpx.AsyncClient) -> str:
+async def start(client: httpx.AsyncClient, **params: str) -> str:
     """Step 1: Merit sends the browser to the provider; returns the provider URL."""
-    r = await client.get("/api/platform/oidc/login")
+    r = await client.get("/api/platform/oidc/login", params=params)
     assert r.status_code == 302, r.text
     assert sessions.PLATFORM_COOKIE in r.cookies
-    return r.headers["location"]
-
-
-async def authorize(url: str) -> str:
-    """Step 2: the provider (auto-consent) sends the browser back with a code."""
-    async with httpx.AsyncClient() as browser:
-        r = await browser.get(url)
-    assert r.status_code == 302, r.text
     return r.headers["location"]
 
 
@@ -38,106 +51,176 @@ async def finish(client: httpx.AsyncClient, callback: str) -> httpx.Response:
     return await client.get(f"{parts.path}?{parts.query}")
 
 
-async def sign_in(client: httpx.AsyncClient) -> httpx.Response:
-    return await finish(client, await authorize(await start(client)))
+async def sign_in(client: httpx.AsyncClient, login: str) -> httpx.Response:
+    """The whole flow: Merit, the provider's login form and consent page, Merit's callback."""
+    return await finish(client, await sign_in_at_provider(await start(client), login))
 
 
 def error_of(reply: httpx.Response) -> str:
+    assert reply.status_code == 302
     location = reply.headers["location"]
-    assert location.startswith("/super-admin?")
+    assert location.startswith("/super-admin?"), location
     return parse_qs(urlsplit(location).query)["error"][0]
 
 
-async def test_the_whole_flow_signs_a_platform_admin_in(provider: FakeProvider, client):
-    provider.email = new_email("Owner").upper()  # the provider's casing does not matter
-    await upsert_admin(email=provider.email.lower(), password=None)
+async def make_admin(provider: RealProvider) -> str:
+    await upsert_admin(email=provider.accounts.admin_email, password=None)
+    return provider.accounts.admin_email.lower()
+
+
+async def assert_signed_out(client: httpx.AsyncClient) -> None:
+    assert (await client.get("/api/platform/session")).status_code == 401
+    assert (await client.get("/api/organizations")).status_code == 401
+
+
+async def test_an_admin_whose_email_is_only_in_userinfo_signs_in(provider: RealProvider, client):
+    email = await make_admin(provider)
     r = await client.get("/api/platform/config")
-    assert r.json() == {
-        "oidcEnabled": True,
-        "localEnabled": False,
-        "providerName": "Test Identity",
-    }
+    assert r.json() == {"oidcEnabled": True, "localEnabled": False, "providerName": "Test Identity"}
 
     url = await start(client)
     request = parse_qs(urlsplit(url).query)
-    assert url.startswith(f"{provider.issuer}/authorize?")
+    assert url.startswith(f"{provider.issuer}/auth?")
     assert request["client_id"] == [CLIENT_ID]
     assert request["response_type"] == ["code"]
     assert request["code_challenge_method"] == ["S256"]
     assert request["scope"] == ["openid email profile"]
-    assert request["redirect_uri"] == ["http://localhost/api/platform/oidc/callback"]
+    assert request["redirect_uri"] == [REDIRECT_URI]
     assert len(request["state"][0]) >= 20 and len(request["nonce"][0]) >= 20
 
-    r = await finish(client, await authorize(url))
+    r = await finish(client, await sign_in_at_provider(url, provider.accounts.admin))
     assert r.status_code == 302
     assert r.headers["location"] == "/super-admin"
-    # The provider checked the PKCE verifier and the client secret at its token endpoint.
-    assert provider.token_requests[0]["code_verifier"]
-    assert "client_secret" not in provider.token_requests[0]  # sent as HTTP Basic instead
-
     r = await client.get("/api/platform/session")
     assert r.status_code == 200
-    assert r.json() == {"email": provider.email.lower(), "name": "Olive Owner", "method": "oidc"}
+    assert r.json() == {"email": email, "name": "Olive Owner", "method": "oidc"}
     assert (await client.get("/api/organizations")).status_code == 200
 
 
-async def test_a_person_who_is_not_a_platform_admin_gets_403_not_401(provider, client):
-    provider.email = new_email("stranger")
-    r = await sign_in(client)
+async def test_an_admin_whose_email_is_in_the_id_token_signs_in(
+    provider_with_email_in_id_token: RealProvider, client
+):
+    email = await make_admin(provider_with_email_in_id_token)
+    r = await sign_in(client, provider_with_email_in_id_token.accounts.admin)
+    assert r.headers["location"] == "/super-admin"
+    r = await client.get("/api/platform/session")
+    assert r.json() == {"email": email, "name": "Olive Owner", "method": "oidc"}
+    assert (await client.get("/api/organizations")).status_code == 200
+
+
+async def test_a_person_who_is_not_a_platform_admin_is_refused_with_403(provider, client):
+    r = await sign_in(client, provider.accounts.outsider)
     assert r.status_code == 302 and r.headers["location"] == "/super-admin"
     r = await client.get("/api/platform/session")
     assert r.status_code == 403
-    assert r.json()["message"] == f"Access denied: {provider.email} is not a platform administrator"
+    assert r.json()["message"] == (
+        f"Access denied: {provider.accounts.outsider_email} is not a platform administrator"
+    )
     assert (await client.get("/api/organizations")).status_code == 403
     # Sign Out ends it: from then on the panel asks for a sign-in again (401).
     assert (await client.post("/api/platform/logout")).status_code == 200
     assert (await client.get("/api/platform/session")).status_code == 401
 
 
-@pytest.mark.parametrize(
-    "mode",
-    ["forged", "expired", "wrong_aud", "wrong_iss", "wrong_nonce", "alg_none", "hs256"],
-)
-async def test_untrustworthy_id_tokens_are_refused(provider, client, mode):
-    provider.email = new_email()
-    await upsert_admin(email=provider.email, password=None)
-    provider.token_mode = mode
-    r = await sign_in(client)
-    assert r.status_code == 302
+@pytest.mark.parametrize("sent_as", ["boolean", "text"])
+async def test_an_email_the_provider_has_not_verified_is_refused(provider, client, sent_as):
+    accounts = provider.accounts
+    login, email = {
+        "boolean": (accounts.unverified, accounts.unverified_email),
+        "text": (accounts.unverified_text, accounts.unverified_text_email),
+    }[sent_as]
+    await upsert_admin(email=email, password=None)
+    r = await sign_in(client, login)
+    assert error_of(r) == UNVERIFIED
+    await assert_signed_out(client)
+
+
+async def test_an_unverified_email_in_the_id_token_is_refused_too(
+    provider_with_email_in_id_token, client
+):
+    accounts = provider_with_email_in_id_token.accounts
+    await upsert_admin(email=accounts.unverified_email, password=None)
+    r = await sign_in(client, accounts.unverified)
+    assert error_of(r) == UNVERIFIED
+    await assert_signed_out(client)
+
+
+async def test_an_email_whose_verification_the_provider_does_not_state_is_accepted(
+    provider, client
+):
+    await upsert_admin(email=provider.accounts.unstated_email, password=None)
+    r = await sign_in(client, provider.accounts.unstated)
+    assert r.headers["location"] == "/super-admin"
+    assert (await client.get("/api/organizations")).status_code == 200
+
+
+async def test_an_account_without_an_email_is_refused(provider, client):
+    r = await sign_in(client, provider.accounts.no_email)
+    assert error_of(r) == NO_EMAIL
+    await assert_signed_out(client)
+
+
+async def test_id_tokens_signed_with_the_client_secret_are_refused(provider, client, monkeypatch):
+    """The provider signs this client's ID tokens with HS256 (keyed with the client secret,
+    which Merit refuses by policy)."""
+    await make_admin(provider)
+    monkeypatch.setenv("OIDC_CLIENT_ID", HS256_CLIENT_ID)
+    get_settings.cache_clear()
+    r = await sign_in(client, provider.accounts.admin)
     assert error_of(r) == VERIFY_FAILED
-    assert (await client.get("/api/platform/session")).status_code == 401
-    assert (await client.get("/api/organizations")).status_code == 401
+    await assert_signed_out(client)
 
 
-async def test_an_unverified_or_missing_email_is_refused(provider, client):
-    provider.email = new_email()
-    await upsert_admin(email=provider.email, password=None)
-    provider.email_verified = False
-    r = await sign_in(client)
-    assert error_of(r) == "Your e-mail address is not verified with the sign-in provider."
-    provider.email_verified = True
-    provider.token_mode = "no_email"
-    r = await sign_in(client)
-    assert error_of(r) == "Your account did not share an e-mail address with Merit."
-    assert (await client.get("/api/platform/session")).status_code == 401
+async def tamper_pending(client: httpx.AsyncClient, **changes: str) -> None:
+    """Change what Merit kept for this pending sign-in (as if it had been another one)."""
+    sid = client.cookies.get(sessions.PLATFORM_COOKIE)
+    async with public_session() as db:
+        row = (await db.execute(select(Session).where(Session.sid == sid))).scalar_one()
+        row.sess = {**row.sess, "oidc": {**row.sess["oidc"], **changes}}
+
+
+async def test_an_id_token_for_another_nonce_is_refused(provider, client):
+    await make_admin(provider)
+    callback = await sign_in_at_provider(await start(client), provider.accounts.admin)
+    await tamper_pending(client, nonce="another-sign-in")
+    assert error_of(await finish(client, callback)) == VERIFY_FAILED
+    await assert_signed_out(client)
+
+
+async def test_the_token_request_carries_the_pkce_verifier_the_provider_checks(provider, client):
+    """Swap the verifier Merit kept for this sign-in: the provider's PKCE check now fails, and
+    the person sees a clear message and gets no session."""
+    await make_admin(provider)
+    callback = await sign_in_at_provider(await start(client), provider.accounts.admin)
+    await tamper_pending(client, verifier="x" * 64)
+    assert error_of(await finish(client, callback)) == REFUSED
+    await assert_signed_out(client)
+
+
+async def test_a_wrong_client_secret_is_refused_by_the_provider(provider, client, monkeypatch):
+    await make_admin(provider)
+    url = await start(client)
+    monkeypatch.setenv("OIDC_CLIENT_SECRET", "not-the-secret")
+    get_settings.cache_clear()
+    r = await finish(client, await sign_in_at_provider(url, provider.accounts.admin))
+    assert error_of(r) == REFUSED
+    await assert_signed_out(client)
 
 
 async def test_a_tampered_state_is_refused_and_the_attempt_cannot_be_retried(provider, client):
-    provider.email = new_email()
-    await upsert_admin(email=provider.email, password=None)
-    callback = await authorize(await start(client))
+    await make_admin(provider)
+    callback = await sign_in_at_provider(await start(client), provider.accounts.admin)
     parts = urlsplit(callback)
-    query = parse_qs(parts.query)
-    r = await client.get(parts.path, params={"code": query["code"][0], "state": "forged"})
+    code = parse_qs(parts.query)["code"][0]
+    r = await client.get(parts.path, params={"code": code, "state": "forged"})
     assert error_of(r) == VERIFY_FAILED
     # The pending sign-in was consumed: the genuine callback no longer works either.
-    r = await finish(client, callback)
-    assert error_of(r) == "Your sign-in took too long or was already used. Please try again."
-    assert (await client.get("/api/platform/session")).status_code == 401
+    assert error_of(await finish(client, callback)) == EXPIRED
+    await assert_signed_out(client)
 
 
 async def test_a_non_ascii_state_is_refused_with_a_clear_message(provider, client):
-    callback = await authorize(await start(client))
+    callback = await sign_in_at_provider(await start(client), provider.accounts.admin)
     parts = urlsplit(callback)
     code = parse_qs(parts.query)["code"][0]
     r = await client.get(parts.path, params={"code": code, "state": "ëtat-forgé"})
@@ -145,63 +228,55 @@ async def test_a_non_ascii_state_is_refused_with_a_clear_message(provider, clien
 
 
 async def test_a_callback_without_the_pending_cookie_is_refused(provider, app, client):
-    callback = await authorize(await start(client))
+    callback = await sign_in_at_provider(await start(client), provider.accounts.admin)
     async with httpx.AsyncClient(
         transport=httpx.ASGITransport(app=app), base_url="http://localhost"
     ) as other_browser:
-        r = await finish(other_browser, callback)
-    assert error_of(r) == "Your sign-in took too long or was already used. Please try again."
+        assert error_of(await finish(other_browser, callback)) == EXPIRED
 
 
 async def test_a_replayed_callback_is_refused(provider, client):
-    provider.email = new_email()
-    await upsert_admin(email=provider.email, password=None)
-    url = await start(client)
-    callback = await authorize(url)
+    await make_admin(provider)
+    callback = await sign_in_at_provider(await start(client), provider.accounts.admin)
     assert (await finish(client, callback)).headers["location"] == "/super-admin"
-    r = await finish(client, callback)
-    assert r.headers["location"].startswith("/super-admin?error=")
+    assert error_of(await finish(client, callback)) == EXPIRED
 
 
-async def test_the_provider_reporting_an_error_is_shown(provider, client):
-    provider.error = "access_denied"
-    r = await sign_in(client)
-    assert error_of(r) == ("The sign-in provider reported an error: The user cancelled the sign-in")
+async def test_cancelling_at_the_provider_is_shown(provider, client):
+    r = await finish(client, await cancel_at_provider(await start(client)))
+    assert error_of(r) == "The sign-in provider reported an error: End-User aborted interaction"
+    await assert_signed_out(client)
 
 
-async def test_rotated_provider_keys_are_fetched_again(provider, client):
-    provider.email = new_email()
-    await upsert_admin(email=provider.email, password=None)
-    assert (await sign_in(client)).headers["location"] == "/super-admin"
-    provider.rotate()
-    assert (await sign_in(client)).headers["location"] == "/super-admin"
+async def test_keys_cached_before_the_provider_rotated_them_are_fetched_again(provider, client):
+    await make_admin(provider)
+    discovered = await oidc.discover(provider.issuer)
+    stale = rsa.generate_private_key(public_exponent=65537, key_size=2048).public_key()
+    stale_jwk = {**jwt.algorithms.RSAAlgorithm.to_jwk(stale, as_dict=True), "kid": "old"}
+    oidc._jwks[discovered.jwks_uri] = (time.monotonic(), [stale_jwk])
+    assert (await sign_in(client, provider.accounts.admin)).headers["location"] == "/super-admin"
     assert (await client.get("/api/platform/session")).status_code == 200
 
 
 async def test_only_panel_paths_are_accepted_as_return_to(provider, client):
-    provider.email = new_email()
-    await upsert_admin(email=provider.email, password=None)
+    await make_admin(provider)
     for target, expected in [
         ("https://evil.example.com/", "/super-admin"),
         ("//evil.example.com", "/super-admin"),
         ("/super-admin?tab=x", "/super-admin?tab=x"),
     ]:
-        r = await client.get("/api/platform/oidc/login", params={"return_to": target})
-        r = await finish(client, await authorize(r.headers["location"]))
+        url = await start(client, return_to=target)
+        r = await finish(client, await sign_in_at_provider(url, provider.accounts.admin))
         assert r.headers["location"] == expected
 
 
 async def test_an_unreachable_provider_gives_a_clear_message(monkeypatch, client):
-    from api.core.config import get_settings
-    from api.platform import oidc
-
     monkeypatch.setenv("OIDC_ISSUER", "http://127.0.0.1:9")
     monkeypatch.setenv("OIDC_CLIENT_ID", "x")
     get_settings.cache_clear()
     oidc.clear_caches()
     try:
         r = await client.get("/api/platform/oidc/login")
-        assert r.status_code == 302
         assert error_of(r) == "The sign-in provider could not be reached. Please try again."
     finally:
         monkeypatch.undo()
@@ -226,17 +301,136 @@ async def test_without_a_provider_the_oidc_login_is_not_found(client):
     )
 
 
-async def test_the_token_request_carries_the_pkce_verifier_the_provider_checks(provider, client):
-    """Swap the verifier Merit kept for this sign-in: the provider's PKCE check now fails, and
-    the person sees a clear message and gets no session."""
-    provider.email = new_email()
-    await upsert_admin(email=provider.email, password=None)
-    callback = await authorize(await start(client))
-    sid = client.cookies.get(sessions.PLATFORM_COOKIE)
-    async with public_session() as db:
-        row = (await db.execute(select(Session).where(Session.sid == sid))).scalar_one()
-        row.sess = {**row.sess, "oidc": {**row.sess["oidc"], "verifier": "x" * 64}}
-    r = await finish(client, callback)
-    assert error_of(r) == "The sign-in provider refused the sign-in. Please try again."
-    assert provider.token_requests[-1]["code_verifier"] == "x" * 64
-    assert (await client.get("/api/platform/session")).status_code == 401
+# --- The provider's tokens, used directly -----------------------------------------------------
+
+
+async def tokens_for(provider: RealProvider, login: str) -> tuple[oidc.Provider, oidc.Tokens]:
+    """The code flow as Merit runs it, without Merit's pages: discovery, the provider's
+    pages, the token request."""
+    discovered = await oidc.discover(provider.issuer)
+    verifier, challenge = oidc.new_pkce_pair()
+    url = oidc.authorization_url(
+        discovered,
+        client_id=CLIENT_ID,
+        redirect_uri=REDIRECT_URI,
+        scope="openid email profile",
+        state="state-" * 4,
+        nonce="nonce-" * 4,
+        code_challenge=challenge,
+    )
+    callback = await sign_in_at_provider(url, login)
+    tokens = await oidc.exchange_code(
+        discovered,
+        code=parse_qs(urlsplit(callback).query)["code"][0],
+        redirect_uri=REDIRECT_URI,
+        code_verifier=verifier,
+        client_id=CLIENT_ID,
+        client_secret=CLIENT_SECRET,
+    )
+    return discovered, tokens
+
+
+async def test_the_provider_puts_the_email_in_userinfo_only_unless_configured_otherwise(
+    provider, provider_with_email_in_id_token
+):
+    """What the two provider set-ups above stand for."""
+    for real, in_id_token in [(provider, False), (provider_with_email_in_id_token, True)]:
+        discovered, tokens = await tokens_for(real, real.accounts.admin)
+        claims = await oidc.verify_id_token(
+            tokens.id_token, provider=discovered, client_id=CLIENT_ID, nonce="nonce-" * 4
+        )
+        assert ("email" in claims) is in_id_token
+        assert tokens.access_token
+        info = await oidc.userinfo(discovered, tokens.access_token, subject=claims["sub"])
+        assert info["email"] == real.accounts.admin_email
+
+
+async def test_userinfo_for_another_subject_is_not_used(provider):
+    discovered, tokens = await tokens_for(provider, provider.accounts.admin)
+    assert tokens.access_token
+    with pytest.raises(oidc.OidcError) as refused:
+        await oidc.userinfo(discovered, tokens.access_token, subject="someone-else")
+    assert str(refused.value) == VERIFY_FAILED
+
+
+async def test_userinfo_refusing_the_access_token_gives_a_clear_message(provider):
+    discovered = await oidc.discover(provider.issuer)
+    with pytest.raises(oidc.OidcError) as refused:
+        await oidc.userinfo(discovered, "not-an-access-token", subject="admin")
+    assert str(refused.value) == REFUSED
+
+
+# --- ID tokens the provider never issues (hand-made, with the provider's own key) -------------
+
+NONCE = "the-nonce-of-this-sign-in"
+
+
+def hand_made(
+    provider: RealProvider, *, key: Any = None, headers: dict[str, Any] | None = None, **changes
+) -> str:
+    now = int(time.time())
+    claims: dict[str, Any] = {
+        "iss": provider.issuer,
+        "sub": provider.accounts.admin,
+        "aud": CLIENT_ID,
+        "iat": now,
+        "exp": now + 300,
+        "nonce": NONCE,
+        **changes,
+    }
+    return jwt.encode(
+        claims,
+        key or provider.private_key,
+        algorithm="RS256",
+        headers={"kid": provider.key_id, **(headers or {})},
+    )
+
+
+async def verify(provider: RealProvider, token: str) -> dict[str, Any]:
+    discovered = await oidc.discover(provider.issuer)
+    return await oidc.verify_id_token(token, provider=discovered, client_id=CLIENT_ID, nonce=NONCE)
+
+
+async def test_a_hand_made_token_like_the_providers_own_is_accepted(provider):
+    """The baseline for the refusals below: only the one change makes each fail."""
+    claims = await verify(provider, hand_made(provider))
+    assert claims["sub"] == provider.accounts.admin
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        pytest.param(
+            {"iat": int(time.time()) - 7200, "exp": int(time.time()) - 3600}, id="expired"
+        ),
+        pytest.param({"aud": "someone-else"}, id="wrong-audience"),
+        pytest.param({"aud": [CLIENT_ID, "someone-else"]}, id="shared-audience-without-azp"),
+        pytest.param({"iss": "https://evil.example.com"}, id="wrong-issuer"),
+    ],
+)
+async def test_id_tokens_with_wrong_claims_are_refused(provider, changes):
+    with pytest.raises(oidc.OidcError) as refused:
+        await verify(provider, hand_made(provider, **changes))
+    assert str(refused.value) == VERIFY_FAILED
+
+
+async def test_a_forged_signature_is_refused(provider):
+    other_key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    with pytest.raises(oidc.OidcError) as refused:
+        await verify(provider, hand_made(provider, key=other_key))
+    assert str(refused.value) == VERIFY_FAILED
+
+
+async def test_an_unknown_key_is_refused(provider):
+    with pytest.raises(oidc.OidcError) as refused:
+        await verify(provider, hand_made(provider, headers={"kid": "unknown"}))
+    assert str(refused.value) == VERIFY_FAILED
+
+
+async def test_an_unsigned_token_is_refused(provider):
+    now = int(time.time())
+    claims = {"iss": provider.issuer, "sub": "admin", "aud": CLIENT_ID, "iat": now}
+    token = jwt.encode({**claims, "exp": now + 300, "nonce": NONCE}, None, algorithm="none")
+    with pytest.raises(oidc.OidcError) as refused:
+        await verify(provider, token)
+    assert str(refused.value) == VERIFY_FAILED
