@@ -7,10 +7,8 @@ from typing import Any
 from pydantic import Field, field_validator, model_validator
 
 from api.certifications.status import CertificationStatus
-from api.core.dates import earliest_today, latest_today
+from api.core.dates import BoundedDate, earliest_today, latest_today
 from api.core.schemas import ApiModel
-
-EARLIEST_ISSUE = date(1900, 1, 1)
 
 NAME_MIN = "Certification name must be at least 3 characters"
 NAME_MAX = "Certification name must not exceed 100 characters"
@@ -23,7 +21,6 @@ EMPLOYEE_REQUIRED = "Employee is required"
 ISSUE_REQUIRED = "Issue date is required"
 ISSUE_INVALID = "Invalid issue date"
 ISSUE_FUTURE = "Issue date cannot be in the future"
-ISSUE_TOO_OLD = "Issue date cannot be before 1900-01-01"
 EXPIRY_INVALID = "Invalid expiration date"
 EXPIRY_PAST = "Expiration date cannot be in the past"
 EXPIRY_BEFORE_ISSUE = "Expiration date cannot be before the issue date"
@@ -124,11 +121,8 @@ def attachment_url(value: Any) -> str | None:
 
 
 def issue_date_rules(value: date | None) -> date | None:
-    if value is not None:
-        if value > latest_today():
-            raise ValueError(ISSUE_FUTURE)
-        if value < EARLIEST_ISSUE:
-            raise ValueError(ISSUE_TOO_OLD)
+    if value is not None and value > latest_today():
+        raise ValueError(ISSUE_FUTURE)
     return value
 
 
@@ -255,8 +249,8 @@ class _AssignmentRules(ApiModel):
 class EmployeeCertificationCreate(_AssignmentRules):
     employee_id: int = Field(default=0, validate_default=True)
     certification_type_id: int = Field(default=0, validate_default=True)
-    issue_date: date | None = Field(default=None, validate_default=True)
-    expiration_date: date | None = None
+    issue_date: BoundedDate | None = Field(default=None, validate_default=True)
+    expiration_date: BoundedDate | None = None
     certificate_number: str | None = None
     attachment_url: str | None = None
     is_active: bool = True
@@ -289,8 +283,8 @@ class EmployeeCertificationUpdate(_AssignmentRules):
     """
 
     certification_type_id: int | None = None
-    issue_date: date | None = None
-    expiration_date: date | None = None
+    issue_date: BoundedDate | None = None
+    expiration_date: BoundedDate | None = None
     certificate_number: str | None = None
     attachment_url: str | None = None
     is_active: bool | None = None
@@ -351,8 +345,8 @@ class RequiredTypeCompliance(ApiModel):
 
 class _CertificationFields(ApiModel):
     issuing_organization: str | None = None
-    issue_date: date | None = None
-    expiration_date: date | None = None
+    issue_date: BoundedDate | None = None
+    expiration_date: BoundedDate | None = None
     certificate_number: str | None = None
     description: str | None = None
     attachment_url: str | None = None

@@ -4,10 +4,12 @@ Kept pure so the API and its TypeScript twin (web/src/features/certifications/li
 certification-status.ts) can be tested at the same edges: 0, 30, 31, 90 and 91 days.
 """
 
-import calendar
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Literal
+
+# Validity arithmetic (issue date + whole months) is the one shared, overflow-safe version.
+from api.core.dates import add_months as add_months
 
 CertificationStatus = Literal["no_expiry", "expired", "expiring", "warning", "active"]
 STATUSES: tuple[CertificationStatus, ...] = (
@@ -72,10 +74,3 @@ def is_expiring_soon(expiration_date: date | None, today: date) -> bool:
 def expiring_window(today: date) -> tuple[date, date]:
     """The first and last expiration dates that count as expiring soon (inclusive)."""
     return today + timedelta(days=1), today + timedelta(days=EXPIRING_DAYS)
-
-
-def add_months(start: date, months: int) -> date:
-    """`start` plus whole months; a day past the month's end is clamped (Jan 31 + 1 → Feb 28)."""
-    index = start.month - 1 + months
-    year, month = start.year + index // 12, index % 12 + 1
-    return date(year, month, min(start.day, calendar.monthrange(year, month)[1]))

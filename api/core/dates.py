@@ -1,4 +1,5 @@
-"""Which calendar days count as "today" for rules a person's own date decides.
+"""Calendar days: the range every date input must lie in, month arithmetic that cannot
+overflow, and which days count as "today" for rules a person's own date decides.
 
 The browser fills date fields with the person's local today and checks "not in the future" and
 "not in the past" against it; the server cannot know that person's time zone. Local dates run
@@ -7,7 +8,11 @@ everywhere on Earth, and in the past only when it is before today everywhere: a 
 at 08:00 may start someone today while it is still yesterday in UTC.
 """
 
-from datetime import UTC, date, datetime, timedelta
+import calendar
+from datetime import MAXYEAR, MINYEAR, UTC, date, datetime, timedelta
+from typing import Annotated
+
+from pydantic import AfterValidator, ValidationInfo
 
 _EARLIEST_OFFSET = timedelta(hours=-12)
 _LATEST_OFFSET = timedelta(hours=14)
@@ -21,3 +26,48 @@ def latest_today(now: datetime | None = None) -> date:
 def earliest_today(now: datetime | None = None) -> date:
     """Today in the time zone furthest behind: an earlier day is in the past for everyone."""
     return ((now or datetime.now(UTC)).astimezone(UTC) + _EARLIEST_OFFSET).date()
+
+
+# The calendar days the app accepts. Python's dates end with 9999-12-31 (which asyncpg stores
+# as Postgres 'infinity'), so a far day typed in was stored and broke the schedule arithmetic
+# later; no HR date of this app lies outside these two centuries.
+EARLIEST_DAY = date(1900, 1, 1)
+LATEST_DAY = date(2100, 12, 31)
+
+
+def check_day_range(day: date | None, label: str) -> date | None:
+    """The day unchanged, or ValueError("<label> must be between 1900-01-01 and 2100-12-31")."""
+    if day is not None and not EARLIEST_DAY <= day <= LATEST_DAY:
+        raise ValueError(f"{label} must be between {EARLIEST_DAY} and {LATEST_DAY}")
+    return day
+
+
+def _field_label(field_name: str | None) -> str:
+    """start_date → "Start date", the way the app's messages name a field."""
+    words = (field_name or "date").replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+def _check_field(day: date, info: ValidationInfo) -> date:
+    check_day_range(day, _field_label(info.field_name))
+    return day
+
+
+# Every date a request carries is of this type (`BoundedDate | None` when optional): the range
+# check runs after the field's own parsing, with a message naming the field ("Due date ...").
+BoundedDate = Annotated[date, AfterValidator(_check_field)]
+
+
+def add_months(day: date, months: int) -> date:
+    """Same day of the month `months` later, clamped to the month's end (Jan 31 → Feb 28).
+
+    A result past the ends of Python's calendar (a stored far date plus a step) is clamped to
+    date.min / date.max instead of raising: callers compare it with the supported range.
+    """
+    index = day.month - 1 + months
+    year, month = day.year + index // 12, index % 12 + 1
+    if year > MAXYEAR:
+        return date.max
+    if year < MINYEAR:
+        return date.min
+    return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))

@@ -5,6 +5,7 @@ from typing import Any
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
+from api.core.dates import BoundedDate
 from api.core.schemas import ApiModel, ReadModel
 from api.documents import filetypes
 from api.documents.models import DOCUMENT_TYPES
@@ -36,8 +37,8 @@ class EmployeeDocumentCreate(ApiModel):
     file_size: int | None = None
     mime_type: str | None = None
     is_confidential: bool = False
-    expiration_date: date | None = None
-    signed_date: date | None = None
+    expiration_date: BoundedDate | None = None
+    signed_date: BoundedDate | None = None
     tags: list[str] = Field(default_factory=list)
     uploaded_by: str | None = None
 

@@ -18,7 +18,7 @@ from api.employees.schemas import (
     INVALID_NEXT_REVIEW,
     INVALID_START,
     MAX_BULK_ROWS,
-    clean_day,
+    clean_bounded_day,
     clean_email,
     clean_employee_id,
     clean_manager_id,
@@ -70,10 +70,14 @@ FIELDS: dict[str, tuple[str, Any, tuple[Any, ...]]] = {
     "email": ("email", clean_email, ()),
     "department": ("department", clean_optional, ("Department", 50)),
     "position": ("position", clean_optional, ("Position", 100)),
-    "startDate": ("start_date", clean_day, (INVALID_START,)),
+    "startDate": ("start_date", clean_bounded_day, (INVALID_START, "Start date")),
     "reviewSchedule": ("review_schedule", clean_schedule, ()),
     "managerId": ("manager_id", clean_manager_id, ()),
-    "nextReviewDate": ("next_review_date", clean_day, (INVALID_NEXT_REVIEW,)),
+    "nextReviewDate": (
+        "next_review_date",
+        clean_bounded_day,
+        (INVALID_NEXT_REVIEW, "Next review date"),
+    ),
 }
 
 

@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 from pydantic import BeforeValidator, Field, model_validator
 
-from api.core.dates import earliest_today, latest_today
+from api.core.dates import BoundedDate, check_day_range, earliest_today, latest_today
 from api.core.schemas import ApiModel, ReadModel
 from api.employees.models import REVIEW_SCHEDULES
 
@@ -17,7 +17,6 @@ EMAIL_RE = re.compile(
     r"^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-\.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$"
 )
 _ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$")
-EARLIEST_START = date(1900, 1, 1)
 
 INVALID_EMAIL = "Invalid email format"
 INVALID_START = "Invalid start date"
@@ -126,6 +125,11 @@ def clean_day(value: Any, message: str) -> date | None:
         raise ValueError(message) from None
 
 
+def clean_bounded_day(value: Any, message: str, label: str) -> date | None:
+    """clean_day, then the range every date input must lie in (a bulk-upload cell)."""
+    return check_day_range(clean_day(value, message), label)
+
+
 def clean_schedule(value: Any) -> str:
     try:
         text = _text(value)
@@ -158,8 +162,6 @@ def check_add_dialog_dates(start: date | None, next_review: date | None) -> None
     """The Add dialog's extra rules (SPEC §5), enforced for POST /api/employees too."""
     if start is not None and start > latest_today():
         raise ValueError("Start date cannot be in the future")
-    if start is not None and start < EARLIEST_START:
-        raise ValueError("Start date cannot be before 1900-01-01")
     if next_review is not None and next_review < earliest_today():
         raise ValueError("Next review date cannot be in the past")
 
@@ -171,9 +173,9 @@ Department = Annotated[str | None, BeforeValidator(lambda v: clean_optional(v, "
 Position = Annotated[str | None, BeforeValidator(lambda v: clean_optional(v, "Position", 100))]
 EmployeeId = Annotated[str | None, BeforeValidator(clean_employee_id)]
 ManagerId = Annotated[str | None, BeforeValidator(clean_manager_id)]
-StartDate = Annotated[date | None, BeforeValidator(lambda v: clean_day(v, INVALID_START))]
+StartDate = Annotated[BoundedDate | None, BeforeValidator(lambda v: clean_day(v, INVALID_START))]
 NextReviewDate = Annotated[
-    date | None, BeforeValidator(lambda v: clean_day(v, INVALID_NEXT_REVIEW))
+    BoundedDate | None, BeforeValidator(lambda v: clean_day(v, INVALID_NEXT_REVIEW))
 ]
 Schedule = Annotated[
     Literal["monthly", "quarterly", "biannual", "annual"], BeforeValidator(clean_schedule)

@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator
 
+from api.core.dates import BoundedDate
 from api.core.schemas import ApiModel, ReadModel
 from api.notes.models import NOTE_CATEGORIES
 
@@ -60,7 +61,7 @@ class EmployeeNoteCreate(ApiModel):
     model_config = ConfigDict(validate_default=True)
 
     employee_id: int = 0
-    date: dt.date | None = None
+    date: BoundedDate | None = None
     category: str = ""
     note: str = ""
     created_by: str | None = Field(default=None, max_length=200)

@@ -6,7 +6,7 @@ from typing import Any, Literal, get_args
 
 from pydantic import Field, PrivateAttr, field_validator, model_validator
 
-from api.core.dates import earliest_today
+from api.core.dates import BoundedDate, earliest_today
 from api.core.schemas import ApiModel, ReadModel
 from api.reviews.models import REVIEW_STATUSES, REVIEW_TYPES
 
@@ -289,7 +289,7 @@ class ReviewCreate(ApiModel):
     employee_id: int | None = None
     template_id: int | None = None
     review_type: str = ""
-    due_date: date | None = None
+    due_date: BoundedDate | None = None
     # SPEC §7 sends a status; a new review is always pending (SPEC §4), so it is ignored.
     status: str | None = None
     responses: dict[str, Any] = Field(default_factory=dict)

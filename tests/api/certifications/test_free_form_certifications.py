@@ -65,7 +65,7 @@ async def test_create_and_list_per_employee(org, login):
         ({"attachmentUrl": "nope"}, "Attachment URL must be a valid URL"),
         ({"issueDate": "2026-13-01"}, "Invalid issue date"),
         ({"issueDate": iso(2)}, "Issue date cannot be in the future"),
-        ({"issueDate": "1850-01-01"}, "Issue date cannot be before 1900-01-01"),
+        ({"issueDate": "1850-01-01"}, "Issue date must be between 1900-01-01 and 2100-12-31"),
         ({"expirationDate": "soon"}, "Invalid expiration date"),
         (
             {"issueDate": iso(-10), "expirationDate": iso(-20)},

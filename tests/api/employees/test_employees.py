@@ -157,7 +157,7 @@ async def test_minimal_create_and_defaults(login, org):
             {"startDate": (TODAY + timedelta(days=2)).isoformat()},
             "Start date cannot be in the future",
         ),
-        ({"startDate": "1899-12-31"}, "Start date cannot be before 1900-01-01"),
+        ({"startDate": "1899-12-31"}, "Start date must be between 1900-01-01 and 2100-12-31"),
         (
             {"nextReviewDate": (TODAY - timedelta(days=2)).isoformat()},
             "Next review date cannot be in the past",
