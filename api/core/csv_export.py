@@ -1,9 +1,11 @@
 """CSV downloads that are safe to open in a spreadsheet (no formula injection).
 
-A cell whose text starts with = + - @ (or a tab or carriage return, which some programs skip
-before looking for those) is run as a formula by Excel, LibreOffice and Google Sheets; text
-typed by users (names, notes) is therefore prefixed with a single quote, which spreadsheets
-show as plain text. Numbers are written as they are, so -3 stays a number.
+A cell whose text starts with = + - @ is run as a formula by Excel, LibreOffice and Google
+Sheets, and spreadsheet programs skip leading white space and invisible characters (a
+byte-order mark, a zero-width space, a no-break space) before looking. Text typed by users
+(names, notes) whose first visible character is one of those, or which starts with a tab or
+a line break, is therefore prefixed with a single quote, which spreadsheets show as plain
+text. Numbers are written as they are, so -3 stays a number.
 
     from api.core.csv_export import csv_response
     return csv_response([["Name", "Note"], *((e.name, e.note) for e in rows)], "notes.csv")
@@ -12,6 +14,7 @@ show as plain text. Numbers are written as they are, so -3 stays a number.
 import csv
 import io
 import re
+import unicodedata
 from collections.abc import Iterable
 from datetime import date, datetime, time
 from decimal import Decimal
@@ -20,7 +23,26 @@ from urllib.parse import quote
 
 from starlette.responses import Response
 
-FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
+FORMULA_CHARACTERS = frozenset("=+-@")
+BREAKS = ("\t", "\r", "\n")
+# Controls, format characters (zero-width space and joiners, word joiner, byte-order mark,
+# direction marks) and every kind of space: nothing a reader sees before the formula.
+_INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zs", "Zl", "Zp"})
+
+
+def _invisible(character: str) -> bool:
+    return character.isspace() or unicodedata.category(character) in _INVISIBLE_CATEGORIES
+
+
+def starts_formula(text: str) -> bool:
+    """Whether a spreadsheet could read `text` as a formula: its first visible character is
+    one of = + - @, or it starts with a tab or a line break."""
+    if text.startswith(BREAKS):
+        return True
+    for character in text:
+        if not _invisible(character):
+            return character in FORMULA_CHARACTERS
+    return False
 
 
 def safe_cell(value: Any) -> str:
@@ -35,7 +57,7 @@ def safe_cell(value: Any) -> str:
     if isinstance(value, datetime | date | time):
         return value.isoformat()
     text = str(value)
-    return "'" + text if text.startswith(FORMULA_PREFIXES) else text
+    return "'" + text if starts_formula(text) else text
 
 
 def csv_text(rows: Iterable[Iterable[Any]]) -> str:
