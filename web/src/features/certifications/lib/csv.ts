@@ -1,14 +1,25 @@
-/** CSV text (RFC 4180): fields with commas, quotes or line breaks are quoted. A leading
- * =, +, -, @, tab or carriage return is escaped with a quote so a spreadsheet never runs a
- * cell as a formula (OWASP CSV injection); plain numbers are left as they are. */
+// A spreadsheet runs a cell as a formula when its first visible character is = + - or @,
+// skipping white space and invisible characters (byte-order mark, zero-width space, word
+// joiner, no-break space; controls, format characters and separators) to find it. A cell
+// starting with a tab or a line break is escaped as well, as some programs skip those too.
+const FORMULA = /^(?:[\t\r\n]|[\s\p{Cc}\p{Cf}\p{Z}]*[=+\-@])/u
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/
+
+/** The text of one cell, with a leading quote when a spreadsheet could run it as a formula;
+ * a plain number (say -3 days) cannot be one and stays a number. */
+export function safeCell(value: string | number | boolean | null | undefined): string {
+  const text = value === null || value === undefined ? '' : String(value)
+  return FORMULA.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text
+}
+
+/** CSV text (RFC 4180): fields with commas, quotes or line breaks are quoted, and every
+ * field goes through `safeCell`. */
 export function toCsv(rows: readonly (readonly (string | number | boolean | null | undefined)[])[]): string {
   return rows
     .map((row) =>
       row
         .map((value) => {
-          let text = value === null || value === undefined ? '' : String(value)
-          // A plain number (say -3 days) cannot be a formula and stays a number.
-          if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`
+          const text = safeCell(value)
           return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
         })
         .join(','),
