@@ -9,7 +9,9 @@ the message reaches a final state; only the development outbox keeps it, to be r
 
 import asyncio
 import logging
+from datetime import datetime
 from email.message import EmailMessage
+from email.utils import formatdate, make_msgid, parseaddr
 
 import aiosmtplib
 from redis.exceptions import RedisError
@@ -100,11 +102,26 @@ async def _record(to: str, subject: str, text: str, html: str | None, *, status:
         return None
 
 
-def build_message(to: str, subject: str, text: str, html: str | None) -> EmailMessage:
+def sender_domain(sender: str) -> str:
+    """The domain of the From address, which names our Message-IDs. 'localhost' when it has
+    none: the library's own fallback looks up this machine's name, which can hang on DNS."""
+    _, address = parseaddr(sender)
+    domain = address.rpartition("@")[2].strip() if "@" in address else ""
+    return domain or "localhost"
+
+
+def build_message(
+    to: str, subject: str, text: str, html: str | None, *, written: datetime | None = None
+) -> EmailMessage:
+    """The message as it goes out. Date is when it was written (the outbox row's time, so a
+    retry keeps it), or now; every message gets its own Message-ID."""
+    sender = get_settings().smtp_from
     message = EmailMessage()
-    message["From"] = get_settings().smtp_from
+    message["From"] = sender
     message["To"] = to
     message["Subject"] = subject
+    message["Date"] = formatdate(written.timestamp() if written else None, usegmt=True)
+    message["Message-ID"] = make_msgid(domain=sender_domain(sender))
     message.set_content(text)
     if html:
         message.add_alternative(html, subtype="html")
@@ -144,7 +161,9 @@ async def deliver(outbox_id: int, *, final: bool) -> bool:
         row = await db.get(MailOutbox, outbox_id, with_for_update=True)
         if row is None or row.status in ("sent", "failed", "logged"):
             return row is not None and row.status == "sent"
-        message = build_message(row.to_address, row.subject, row.body_text, row.body_html)
+        message = build_message(
+            row.to_address, row.subject, row.body_text, row.body_html, written=row.created_at
+        )
         row.attempts += 1
         try:
             await _smtp_send(message)

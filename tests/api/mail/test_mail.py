@@ -1,7 +1,10 @@
 """api.mail.send_mail: SMTP from the worker when SMTP_HOST is set, else the outbox and a log."""
 
 import logging
+import re
 import uuid
+from datetime import UTC, datetime, timedelta
+from email.utils import parsedate_to_datetime
 
 import pytest
 from arq import Retry
@@ -101,6 +104,42 @@ async def test_without_the_worker_queue_the_message_is_sent_at_once():
         assert [m["To"] for m in inbox.messages] == [to]
     [row] = await outbox_for(to)
     assert row.status == "sent"
+
+
+async def test_every_message_has_a_date_and_its_own_message_id_in_the_sending_domain():
+    to = address()
+    with smtp_server() as inbox, env(SMTP_FROM="Acme HR <people@hr.acme.example>"):
+        # Two messages from the outbox, as the worker delivers them, and one sent at once.
+        for subject in ("First", "Second"):
+            outbox_id = await mail._record(to, subject, "Body", None, status="queued")
+            assert outbox_id is not None
+            assert await deliver_mail({"job_try": 1}, outbox_id) == "sent"
+        assert await mail._send_now(to, "Third", "Body", None) is True
+    assert [m["Subject"] for m in inbox.messages] == ["First", "Second", "Third"]
+    now = datetime.now(UTC)
+    ids = set()
+    for message in inbox.messages:
+        sent = parsedate_to_datetime(message["Date"])
+        assert sent.tzinfo is not None
+        assert now - timedelta(minutes=5) < sent <= now + timedelta(seconds=1)
+        found = re.fullmatch(r"<[^<>@\s]+@([^<>@\s]+)>", message["Message-ID"])
+        assert found, message["Message-ID"]
+        assert found.group(1) == "hr.acme.example"
+        ids.add(message["Message-ID"])
+    assert len(ids) == 3
+
+
+@pytest.mark.parametrize(
+    "sender,domain",
+    [
+        ("Merit <no-reply@merit.local>", "merit.local"),
+        ("alerts@example.org", "example.org"),
+        ("Merit", "localhost"),
+        ("", "localhost"),
+    ],
+)
+def test_message_ids_are_named_after_the_sender_domain(sender, domain):
+    assert mail.sender_domain(sender) == domain
 
 
 def test_the_worker_delivers_mail():
