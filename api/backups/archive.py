@@ -2,7 +2,7 @@
 
 Layout (valid JSON, one row per line, so neither side ever holds a whole table in memory):
 
-    {"format":"merit-backup","version":1,"createdAt":"...","organization":{...},"redacted":[...],
+    {"format":"merit-backup","version":2,"createdAt":"...","organization":{...},"redacted":[...],
     "data":{
     "departments":{"columns":["id","name",...],"rows":[
     [1,"Engineering",...],
@@ -13,26 +13,41 @@ Layout (valid JSON, one row per line, so neither side ever holds a whole table i
     "counts":{"departments":6,...},
     "checksum":"<sha256 of every byte before this line>"}
 
-Password columns are exported as null. `checksum` is the SHA-256 of the whole file up to its
+Password columns are exported as null. JSON columns are written as their JSON text (a string),
+so JSON null and SQL NULL stay apart and every digit of a number is kept; format 1 wrote them
+as JSON values, and is still read. `checksum` is the SHA-256 of the whole file up to its
 last line, so a truncated, edited or corrupted file is caught before anything is restored.
 """
 
+import functools
 import hashlib
 import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from decimal import Decimal
 from pathlib import Path
 from typing import IO, Any
 
-from sqlalchemy import ARRAY, Date, DateTime, Table
+from sqlalchemy import (
+    ARRAY,
+    BigInteger,
+    Boolean,
+    Column,
+    Date,
+    DateTime,
+    Integer,
+    SmallInteger,
+    String,
+    Table,
+)
 from sqlalchemy.dialects.postgresql import JSONB
 
 from api.models import TenantBase
 
 FORMAT = "merit-backup"
-VERSION = 1
+VERSION = 2
 # Not organisation data: the backup history itself (a restore must not rewind it) and
 # short-lived upload permissions.
 EXCLUDED_TABLES = frozenset({"backups", "upload_slots"})
@@ -61,7 +76,14 @@ def table_map() -> dict[str, Table]:
 def export_query(schema: str, table: Table) -> str:
     """One JSON array per row, built by Postgres (fast, and exact for every column type)."""
     hidden = REDACTED.get(table.name, ())
-    values = ", ".join("NULL" if c.name in hidden else f'"{c.name}"' for c in table.columns)
+    values = ", ".join(
+        "NULL"
+        if c.name in hidden
+        else f'"{c.name}"::text'
+        if isinstance(c.type, JSONB)
+        else f'"{c.name}"'
+        for c in table.columns
+    )
     order = ", ".join(f'"{c.name}"' for c in table.primary_key.columns)
     return (
         f'SELECT json_build_array({values})::text FROM "{schema}"."{table.name}" ORDER BY {order}'
@@ -132,6 +154,7 @@ class TablePart:
     name: str
     columns: list[str]
     table: Table
+    version: int = VERSION
 
 
 @dataclass
@@ -242,7 +265,7 @@ class Reader:
                 or len(set(columns)) != len(columns)
             ):
                 raise InvalidBackup(f"The backup's columns for {name} do not match this version")
-            part = TablePart(name, columns, table)
+            part = TablePart(name, columns, table, self.summary.version)
             rows = self._rows(part)
             yield part, rows
             for _ in rows:  # whatever the caller left unread
@@ -257,7 +280,8 @@ class Reader:
             if line in ("]}", "]},"):
                 break
             try:
-                row = json.loads(line.removesuffix(","))
+                # Fractions (in format 1's JSON values) as Decimal: every digit is restored.
+                row = json.loads(line.removesuffix(","), parse_float=Decimal)
             except json.JSONDecodeError:
                 raise InvalidBackup(f"A row of {part.name} is not valid JSON") from None
             if not isinstance(row, list) or len(row) != width:
@@ -294,48 +318,144 @@ def read_summary(path: Path, *, organization_id: int) -> Summary:
 
 
 # -- turning JSON values back into column values -------------------------------------------
+#
+# Validating a backup and restoring it run the same conversion (and the same COPY, see
+# api.backups.service), so a backup is reported valid exactly when it restores.
+
+# Postgres writes these for dates and timestamps that are infinite (asyncpg stores
+# date.max / datetime.max as infinity, so '9999-12-31' typed into a form became one);
+# asyncpg turns the same Python values back into infinity when they are copied in.
+_INFINITE_DATES = {"infinity": date.max, "-infinity": date.min}
+_INFINITE_TIMES = {"infinity": datetime.max, "-infinity": datetime.min}
+_INT_BITS = {SmallInteger: 16, BigInteger: 64, Integer: 32}
 
 
-def converters(part: TablePart) -> list[Callable[[Any], Any] | None]:
-    """Per column: how a JSON value becomes what asyncpg's COPY expects (None = as is)."""
-    result: list[Callable[[Any], Any] | None] = []
-    for name in part.columns:
-        kind = part.table.columns[name].type
-        if isinstance(kind, DateTime):
-            result.append(_datetime)
-        elif isinstance(kind, Date):
-            result.append(_date)
-        elif isinstance(kind, JSONB):
-            result.append(_json_text)
-        elif isinstance(kind, ARRAY):
-            result.append(_text_list)
-        else:
-            result.append(None)
-    return result
+def converters(part: TablePart) -> list[Callable[[Any], Any]]:
+    """Per column: how a JSON value becomes what asyncpg's COPY expects."""
+    return [_converter(part.table.columns[name], part.version) for name in part.columns]
+
+
+def _converter(column: Column, version: int) -> Callable[[Any], Any]:
+    kind = column.type
+    if isinstance(kind, DateTime):
+        return _datetime
+    if isinstance(kind, Date):
+        return _date
+    if isinstance(kind, JSONB):
+        if version >= 2:
+            return _json_verbatim
+        # Format 1 wrote JSON null and SQL NULL alike; a column that cannot be NULL held the
+        # former.
+        return _json_text if column.nullable else _json_text_or_null
+    if isinstance(kind, ARRAY):
+        return _text_list
+    if isinstance(kind, Boolean):
+        return _boolean
+    if isinstance(kind, Integer):  # SmallInteger and BigInteger are Integers too
+        bits = next(b for t, b in _INT_BITS.items() if isinstance(kind, t))
+        return functools.partial(_integer, limit=1 << (bits - 1))
+    if isinstance(kind, String):  # Text too
+        return _text
+    # A new column type needs its own conversion here; guessing could restore wrong values.
+    raise TypeError(f"backups cannot restore columns of type {kind!r}")
 
 
 def _datetime(value: Any) -> datetime | None:
-    return None if value is None else datetime.fromisoformat(value)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"not a timestamp: {value!r}")
+    infinite = _INFINITE_TIMES.get(value)
+    if infinite is not None:
+        return infinite
+    parsed = datetime.fromisoformat(value)
+    if parsed.tzinfo is None:
+        raise ValueError(f"a timestamp without its time zone: {value!r}")
+    return parsed
 
 
 def _date(value: Any) -> date | None:
-    return None if value is None else date.fromisoformat(value)
-
-
-def _json_text(value: Any) -> str | None:
-    return None if value is None else json.dumps(value)
-
-
-def _text_list(value: Any) -> list[Any] | None:
     if value is None:
         return None
-    if not isinstance(value, list):
-        raise InvalidBackup("An array column holds something else")
+    if not isinstance(value, str):
+        raise ValueError(f"not a date: {value!r}")
+    infinite = _INFINITE_DATES.get(value)
+    return infinite if infinite is not None else date.fromisoformat(value)
+
+
+def _boolean(value: Any) -> bool | None:
+    if value is None or isinstance(value, bool):
+        return value
+    raise ValueError(f"not true or false: {value!r}")
+
+
+def _integer(value: Any, *, limit: int) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not -limit <= value < limit:
+        raise ValueError(f"not a whole number the column can hold: {value!r}")
     return value
 
 
-def convert(row: list[Any], funcs: list[Callable[[Any], Any] | None]) -> tuple[Any, ...]:
+def _text(value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"not text: {value!r}")
+    if not value.isascii():
+        value.encode()  # a lone surrogate cannot be sent to Postgres (UnicodeEncodeError)
+    return value
+
+
+def _json_verbatim(value: Any) -> str | None:
+    if value is None or isinstance(value, str):
+        return value  # Postgres checks it is JSON
+    raise ValueError(f"not JSON text: {value!r}")
+
+
+def _json_text_or_null(value: Any) -> str:
+    return "null" if value is None else _json_text(value)  # type: ignore[return-value]
+
+
+def _json_text(value: Any) -> str | None:
+    if value is None:
+        return None
     try:
-        return tuple(v if f is None else f(v) for v, f in zip(row, funcs, strict=True))
-    except (TypeError, ValueError) as exc:
-        raise InvalidBackup(f"A value in the backup cannot be read: {exc}") from None
+        return json.dumps(value)
+    except TypeError:  # it holds a fraction, read as a Decimal so no digit is lost
+        return _json_exact(value)
+
+
+def _json_exact(value: Any) -> str:
+    """JSON text with every Decimal written with exactly its digits."""
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise ValueError(f"not a JSON number: {value}")
+        return str(value)
+    if isinstance(value, dict):
+        items = (f"{json.dumps(k)}:{_json_exact(v)}" for k, v in value.items())
+        return "{" + ",".join(items) + "}"
+    if isinstance(value, list):
+        return "[" + ",".join(_json_exact(v) for v in value) + "]"
+    return json.dumps(value)
+
+
+def _text_list(value: Any) -> list[str | None] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise ValueError("an array column holds something else")
+    return [_text(v) for v in value]
+
+
+def convert(part: TablePart, row: list[Any], funcs: list[Callable[[Any], Any]]) -> tuple[Any, ...]:
+    """One row as the typed values a restore copies in; InvalidBackup names the bad value."""
+    values = []
+    for column, value, func in zip(part.columns, row, funcs, strict=True):
+        try:
+            values.append(func(value))
+        except (TypeError, ValueError) as exc:
+            raise InvalidBackup(
+                f"A value of {part.name}.{column} in the backup cannot be restored: {exc}"
+            ) from None
+    return tuple(values)

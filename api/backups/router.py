@@ -5,6 +5,7 @@ from api.backups import archive, service
 from api.backups.schemas import (
     BackupCreated,
     BackupRead,
+    DisabledAccountRead,
     RestoreReply,
     RestoreRequest,
     ValidationDetails,
@@ -52,8 +53,9 @@ async def download_backup(filename: str, principal: AdminOnly, session: TenantSe
     response_model_exclude_none=True,
     operation_id="validateBackup",
 )
-async def validate_backup(filename: str, principal: AdminOnly, session: TenantSession):
-    backup = await service.get_backup(session=session, filename=filename)
+async def validate_backup(filename: str, principal: AdminOnly):
+    # Like a restore, validating opens a connection of its own: no request-long session.
+    backup = await service.find_backup(principal.organization, filename)
     try:
         summary = await service.validate(principal.organization, backup)
     except archive.InvalidBackup as exc:
@@ -77,12 +79,20 @@ async def restore_backup(filename: str, principal: AdminOnly, body: RestoreReque
     # load), and a request never holds two pooled connections at once.
     backup = await service.find_backup(principal.organization, filename)
     confirm = body.confirm_restore if body is not None else None
-    safety = await service.restore(principal.organization, backup, confirm=confirm)
+    result = await service.restore(principal.organization, backup, confirm=confirm)
+    message = (
+        "Backup restored successfully. The data as it was before is saved as "
+        f"{result.safety.filename}."
+    )
+    if result.disabled:
+        emails = ", ".join(a.email for a in result.disabled)
+        message += (
+            f" Accounts removed since this backup are back but disabled: {emails}. "
+            "Enable them in User Management if they should sign in again."
+        )
     return RestoreReply(
         success=True,
-        message=(
-            f"Backup restored successfully. The data as it was before is saved as "
-            f"{safety.filename}."
-        ),
-        safety_backup=safety.filename,
+        message=message,
+        safety_backup=result.safety.filename,
+        disabled_accounts=[DisabledAccountRead.model_validate(a) for a in result.disabled],
     )

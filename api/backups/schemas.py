@@ -40,7 +40,20 @@ class RestoreRequest(ApiModel):
     confirm_restore: Any = None
 
 
+class DisabledAccountRead(ReadModel):
+    id: str
+    email: str
+    first_name: str | None = None
+    last_name: str | None = None
+    role: str
+
+
 class RestoreReply(ReadModel):
     success: bool
     message: str
     safety_backup: str | None = None
+    disabled_accounts: list[DisabledAccountRead] = Field(
+        default_factory=list,
+        description="Accounts removed since the backup: restored, but disabled until an admin "
+        "enables them in User Management",
+    )

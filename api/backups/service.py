@@ -11,7 +11,8 @@ import logging
 import os
 import re
 import secrets
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from itertools import islice
@@ -32,6 +33,7 @@ from api.core.db import get_engine, tenant_session, utcnow
 from api.core.errors import BadRequest, Conflict, NotFound, Unavailable
 from api.core.queue import BACKUP_QUEUE, get_queue
 from api.organizations.models import Organization
+from tenants.ddl import tenant_ddl
 
 log = logging.getLogger("merit.backups")
 
@@ -327,17 +329,66 @@ async def export_to(
 
 
 # -- validating and restoring -------------------------------------------------------------
+#
+# Validating runs the restore itself (the same parsing, conversion and COPY) into a scratch
+# copy of the tenant schema, in a transaction that is then rolled back: a backup is reported
+# valid exactly when it restores, and the organisation's own tables are not touched.
+
+CANNOT_RESTORE = "The backup could not be restored: {}"
+
+
+@dataclass
+class DisabledAccount:
+    id: str
+    email: str
+    first_name: str | None
+    last_name: str | None
+    role: str
+
+
+@dataclass
+class RestoreResult:
+    safety: Backup
+    # Accounts in the backup that had been removed since: back, but disabled.
+    disabled: list[DisabledAccount]
+
+
+@asynccontextmanager
+async def _raw_connection() -> AsyncIterator[asyncpg.Connection]:
+    async with get_engine().connect() as conn:
+        raw = await conn.get_raw_connection()
+        yield raw.driver_connection  # type: ignore[misc]
 
 
 async def validate(org: Organization, backup: Backup) -> archive.Summary:
-    """Check structure, version and checksum. Raises archive.InvalidBackup with the reason."""
+    """Checksum, structure, then a restore that is rolled back. Raises archive.InvalidBackup
+    with the reason."""
     path = completed_file(org, backup)
-    return await asyncio.to_thread(archive.read_summary, path, organization_id=org.id)
+    await asyncio.to_thread(archive.verify_checksum, path)
+    scratch = f"merit_check_{secrets.token_hex(8)}"
+    with open(path, "rb") as fh:  # noqa: ASYNC230
+        reader = archive.Reader(fh, organization_id=org.id)
+        summary = await asyncio.to_thread(reader.header)
+        async with _raw_connection() as pg:
+            transaction = pg.transaction()
+            await transaction.start()
+            try:
+                await pg.execute(f'CREATE SCHEMA "{scratch}"')
+                await pg.execute(f'SET LOCAL search_path TO "{scratch}"')
+                await pg.execute(tenant_ddl())
+                await pg.execute("SET LOCAL search_path TO public")
+                await _copy_tables(pg, scratch, reader)
+                await _reset_sequences(pg, scratch)
+            except asyncpg.PostgresError as exc:
+                raise archive.InvalidBackup(CANNOT_RESTORE.format(exc)) from exc
+            finally:
+                await transaction.rollback()
+    return summary
 
 
-async def restore(org: Organization, backup: Backup, *, confirm: Any) -> Backup:
+async def restore(org: Organization, backup: Backup, *, confirm: Any) -> RestoreResult:
     """Replace the organisation's data with the backup's, all or nothing; returns the safety
-    backup taken first. Current passwords are kept."""
+    backup taken first and the accounts that came back disabled. Access stays as it is now."""
     if confirm is not True:
         raise BadRequest(CONFIRM_REQUIRED)
     path = completed_file(org, backup)
@@ -352,89 +403,104 @@ async def restore(org: Organization, backup: Backup, *, confirm: Any) -> Backup:
             "The safety backup of the current data failed, so nothing was restored."
         ) from exc
     try:
-        await load(org, path)
+        disabled = await load(org, path)
     except archive.InvalidBackup as exc:
         raise BadRequest(f"The backup file is invalid: {exc}") from exc
     except asyncpg.PostgresError as exc:
         log.warning("restore of %s into %s refused: %s", path.name, org.schema_name, exc)
-        raise BadRequest(f"The backup could not be restored: {exc}") from exc
-    return safety
+        raise BadRequest(CANNOT_RESTORE.format(exc)) from exc
+    return RestoreResult(safety=safety, disabled=disabled)
 
 
-def _take(rows: Iterator[list[Any]], funcs: list[Callable[[Any], Any] | None]) -> list[tuple]:
-    return [archive.convert(row, funcs) for row in islice(rows, BATCH)]
+def _take(part: archive.TablePart, rows: Iterator[list[Any]]) -> list[tuple]:
+    funcs = archive.converters(part)
+    return [archive.convert(part, row, funcs) for row in islice(rows, BATCH)]
 
 
-async def _records(
-    rows: Iterator[list[Any]], funcs: list[Callable[[Any], Any] | None]
-) -> AsyncIterator[tuple]:
+async def _records(part: archive.TablePart, rows: Iterator[list[Any]]) -> AsyncIterator[tuple]:
     """The rows of one table, parsed in a thread a batch at a time (the loop stays free)."""
-    while batch := await asyncio.to_thread(_take, rows, funcs):
+    while batch := await asyncio.to_thread(_take, part, rows):
         for record in batch:
             yield record
 
 
-async def load(org: Organization, path: Path) -> None:
-    """The restore itself: one transaction on one connection; any error rolls all back."""
-    schema = org.schema_name
-    tables = archive.backup_tables()
-    names = ", ".join(f'"{schema}"."{t.name}"' for t in tables)
-    with open(path, "rb") as fh:  # noqa: ASYNC230
-        reader = archive.Reader(fh, organization_id=org.id)
-        await asyncio.to_thread(reader.header)
-        parts = reader.parts()
-        async with get_engine().connect() as conn:
-            raw = await conn.get_raw_connection()
-            pg: asyncpg.Connection = raw.driver_connection  # type: ignore[assignment]
-            async with pg.transaction():
-                # One restore per organisation at a time.
-                await pg.execute(
-                    "SELECT pg_advisory_xact_lock(hashtext($1))", f"merit-restore:{schema}"
-                )
-                await pg.execute(
-                    "CREATE TEMP TABLE merit_keep_users ON COMMIT DROP AS "
-                    f'SELECT id, password_hash FROM "{schema}".users'
-                )
-                await pg.execute(
-                    "CREATE TEMP TABLE merit_keep_settings ON COMMIT DROP AS "
-                    "SELECT admin_password, hr_password, manager_password, user_password "
-                    f'FROM "{schema}".organization_settings ORDER BY id LIMIT 1'
-                )
-                await pg.execute(f"TRUNCATE {names}")
-                while (item := await asyncio.to_thread(next, parts, None)) is not None:
-                    part, rows = item
-                    # Binary COPY, one statement per table: foreign keys (an employee's
-                    # manager among them) are checked once the whole table is in.
-                    await pg.copy_records_to_table(
-                        part.name,
-                        schema_name=schema,
-                        columns=part.columns,
-                        records=_records(rows, archive.converters(part)),
-                    )
-                await _after_load(pg, schema, org.id, tables)
+async def _copy_tables(pg: asyncpg.Connection, schema: str, reader: archive.Reader) -> None:
+    """Every table of the backup into `schema`: what a restore and a validation both run."""
+    parts = reader.parts()
+    while (item := await asyncio.to_thread(next, parts, None)) is not None:
+        part, rows = item
+        # Binary COPY, one statement per table: foreign keys (an employee's manager among
+        # them) are checked once the whole table is in.
+        await pg.copy_records_to_table(
+            part.name, schema_name=schema, columns=part.columns, records=_records(part, rows)
+        )
 
 
-async def _after_load(pg: asyncpg.Connection, schema: str, org_id: int, tables: list) -> None:
-    # Passwords are not in backups: everyone keeps the password they have now.
-    await pg.execute(
-        f'UPDATE "{schema}".users u SET password_hash = k.password_hash '
-        "FROM merit_keep_users k WHERE u.id = k.id"
-    )
-    await pg.execute(
-        f'UPDATE "{schema}".organization_settings s SET admin_password = k.admin_password, '
-        "hr_password = k.hr_password, manager_password = k.manager_password, "
-        "user_password = k.user_password FROM merit_keep_settings k"
-    )
-    # New rows must not collide with restored ids.
-    for table in tables:
+async def _reset_sequences(pg: asyncpg.Connection, schema: str) -> None:
+    """New rows must not collide with restored ids (an id at the column's limit included)."""
+    for table in archive.backup_tables():
         column = table.columns.get("id")
         if column is not None and isinstance(column.type, Integer):
             qualified = f'"{schema}"."{table.name}"'
             await pg.execute(
-                f"SELECT setval(seq, COALESCE((SELECT max(id) FROM {qualified}), 0) + 1, false) "
-                f"FROM pg_get_serial_sequence($1, 'id') AS seq WHERE seq IS NOT NULL",
+                "SELECT setval(seq, GREATEST(m.top, 1), COALESCE(m.top >= 1, false)) "
+                f"FROM (SELECT max(id) AS top FROM {qualified}) m, "
+                "pg_get_serial_sequence($1, 'id') AS seq WHERE seq IS NOT NULL",
                 qualified,
             )
+
+
+async def load(org: Organization, path: Path) -> list[DisabledAccount]:
+    """The restore itself: one transaction on one connection; any error rolls all back.
+    Returns the accounts that came back disabled."""
+    schema = org.schema_name
+    names = ", ".join(f'"{schema}"."{t.name}"' for t in archive.backup_tables())
+    with open(path, "rb") as fh:  # noqa: ASYNC230
+        reader = archive.Reader(fh, organization_id=org.id)
+        await asyncio.to_thread(reader.header)
+        async with _raw_connection() as pg, pg.transaction():
+            # One restore per organisation at a time.
+            await pg.execute(
+                "SELECT pg_advisory_xact_lock(hashtext($1))", f"merit-restore:{schema}"
+            )
+            await pg.execute(
+                "CREATE TEMP TABLE merit_keep_users ON COMMIT DROP AS "
+                f'SELECT id, password_hash, is_active, force_password_change FROM "{schema}".users'
+            )
+            await pg.execute(
+                "CREATE TEMP TABLE merit_keep_settings ON COMMIT DROP AS "
+                "SELECT admin_password, hr_password, manager_password, user_password "
+                f'FROM "{schema}".organization_settings ORDER BY id LIMIT 1'
+            )
+            await pg.execute(f"TRUNCATE {names}")
+            await _copy_tables(pg, schema, reader)
+            await _reset_sequences(pg, schema)
+            return await _after_load(pg, schema, org.id)
+
+
+async def _after_load(pg: asyncpg.Connection, schema: str, org_id: int) -> list[DisabledAccount]:
+    # Who may sign in is decided by the organisation as it is now, never by the backup:
+    # accounts keep their current password and state, and an account removed since the
+    # backup comes back disabled and without a password, so neither an old password nor a
+    # reset link lets its former owner in until an admin enables it in User Management.
+    await pg.execute(
+        f'UPDATE "{schema}".users u SET password_hash = k.password_hash, '
+        "is_active = k.is_active, force_password_change = k.force_password_change "
+        "FROM merit_keep_users k WHERE u.id = k.id"
+    )
+    revived = await pg.fetch(
+        f'UPDATE "{schema}".users u SET password_hash = NULL, is_active = false '
+        "WHERE NOT EXISTS (SELECT 1 FROM merit_keep_users k WHERE k.id = u.id) "
+        "RETURNING id, email, first_name, last_name, role"
+    )
+    # The role passwords are the current ones (none, should the settings row be new).
+    await pg.execute(
+        f'UPDATE "{schema}".organization_settings SET '
+        "admin_password = (SELECT admin_password FROM merit_keep_settings), "
+        "hr_password = (SELECT hr_password FROM merit_keep_settings), "
+        "manager_password = (SELECT manager_password FROM merit_keep_settings), "
+        "user_password = (SELECT user_password FROM merit_keep_settings)"
+    )
     # The banner's name and logo follow the restored organisation settings.
     await pg.execute(
         "UPDATE public.organizations o SET "
@@ -444,13 +510,21 @@ async def _after_load(pg: asyncpg.Connection, schema: str, org_id: int, tables: 
         "o.name)) >= 2",
         org_id,
     )
-    # Accounts that no longer exist are signed out.
+    # Accounts that no longer exist or may not sign in are signed out, and their reset
+    # links stop working (an admin who enables one again must not revive an old link).
     await pg.execute(
         "DELETE FROM public.sessions WHERE (sess->>'organizationId')::int = $1 "
         f"AND sess ? 'userId' AND NOT EXISTS (SELECT 1 FROM \"{schema}\".users u "
-        "WHERE u.id = sess->>'userId')",
+        "WHERE u.id = sess->>'userId' AND u.is_active)",
         org_id,
     )
+    await pg.execute(
+        "DELETE FROM public.account_reset_tokens t WHERE t.organization_id = $1 "
+        f'AND NOT EXISTS (SELECT 1 FROM "{schema}".users u WHERE u.id = t.user_id AND u.is_active)',
+        org_id,
+    )
+    accounts = [DisabledAccount(**dict(r)) for r in revived]
+    return sorted(accounts, key=lambda a: a.email)
 
 
 # -- schedule and retention ---------------------------------------------------------------

@@ -32,6 +32,11 @@ async def delete_user(user_id: str, principal: AdminOnly, session: TenantSession
     return SuccessReply(message="User removed successfully")
 
 
+@router.post("/api/users/{user_id}/enable", response_model=UserRead, operation_id="enableUser")
+async def enable_user(user_id: str, _: AdminOnly, session: TenantSession):
+    return await service.enable(session=session, user_id=user_id)
+
+
 @router.post("/api/auth/user-login", response_model=UserLoginReply, operation_id="userLogin")
 async def user_login(body: UserLoginRequest, request: Request, response: Response, db: PublicDb):
     """'Sign in with your account': a person's own e-mail and password (beyond SPEC §2)."""

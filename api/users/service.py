@@ -92,6 +92,19 @@ async def delete_user(
     await end_sessions(organization_id=organization_id, user_id=user_id, db=session)
 
 
+async def enable(*, session: AsyncSession, user_id: str) -> User:
+    """Let a disabled account sign in again (a restore brings removed accounts back
+    disabled). Its owner chooses a password with 'Forgot password' if it has none."""
+    user = await session.get(User, user_id, with_for_update=True) if len(user_id) <= 64 else None
+    if user is None:
+        raise NotFound(NOT_FOUND)
+    if not user.is_active:
+        user.is_active = True
+        user.updated_at = utcnow()
+        await session.flush()
+    return user
+
+
 async def end_sessions(
     *,
     organization_id: int,

@@ -296,7 +296,7 @@ async def test_download_is_the_json_export_with_passwords_redacted(login, org):
     assert filename in r.headers["content-disposition"]
     assert r.headers["content-disposition"].startswith("attachment")
     doc = json.loads(r.content)
-    assert doc["format"] == "merit-backup" and doc["version"] == 1
+    assert doc["format"] == "merit-backup" and doc["version"] == archive.VERSION
     assert doc["organization"]["id"] == org.id
     assert set(doc["data"]) == {t.name for t in archive.backup_tables()}
     assert "backups" not in doc["data"]
@@ -350,7 +350,11 @@ def with_checksum(body: bytes) -> bytes:
         (lambda d: with_checksum(b'{"hello": "world"},\n'), "not a Merit backup"),
         (
             lambda d: with_checksum(
-                bytes(d[: bytes(d).index(b"\n") + 1]).replace(b'"version":1', b'"version":99')
+                replace_once(
+                    bytearray(d[: bytes(d).index(b"\n") + 1]),
+                    f'"version":{archive.VERSION}'.encode(),
+                    b'"version":99',
+                )
                 + b'"data":{\n},\n"counts":{},\n'
             ),
             "newer version of Merit",
@@ -540,9 +544,9 @@ async def test_a_restore_request_holds_no_second_pooled_connection(login, org, m
     checked_out: list[int] = []
     real_load = service.load
 
-    async def watching(o: Organization, path) -> None:  # type: ignore[no-untyped-def]
+    async def watching(o: Organization, path):  # type: ignore[no-untyped-def]
         checked_out.append(get_engine().pool.checkedout())
-        await real_load(o, path)
+        return await real_load(o, path)
 
     monkeypatch.setattr(service, "load", watching)
     r = await restore(admin, filename, confirmRestore=True)
@@ -576,7 +580,7 @@ async def test_only_completed_backups_can_be_used(login, org):
 
 async def test_a_backup_whose_rows_break_the_rules_restores_nothing(login, org):
     """A file with a valid checksum whose data cannot go in (a review of a missing employee)
-    is rolled back as a whole."""
+    is reported invalid by validate, and a restore is rolled back as a whole."""
     await seed(org)
     filename = await make_backup(org)
     path = file_of(org, filename)
@@ -590,7 +594,10 @@ async def test_a_backup_whose_rows_break_the_rules_restores_nothing(login, org):
     body = body.replace(row_line, json.dumps(broken).encode() + b",", 1)
     path.write_bytes(with_checksum(body))
     admin = await login(org)
-    assert (await admin.post(f"{LIST}/{filename}/validate")).json()["valid"] is True
+    checked = (await admin.post(f"{LIST}/{filename}/validate")).json()
+    assert checked["valid"] is False
+    assert checked["details"]["error"].startswith("The backup could not be restored")
+    assert "foreign key" in checked["details"]["error"]
     before = await dump(org)
     r = await restore(admin, filename, confirmRestore=True)
     assert r.status_code == 400
