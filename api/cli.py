@@ -11,9 +11,10 @@ from collections.abc import Awaitable, Sequence
 from typing import Any, TypeVar
 
 import typer
+from pydantic import ValidationError
 
-from api.core.config import get_settings
-from api.core.embedded import ensure_services, stop_services
+from api.core.config import Settings, get_settings
+from api.core.embedded import EmbeddedRefused, ensure_services, stop_services
 
 app = typer.Typer(help="Merit: multi-tenant employee performance and HR.", no_args_is_help=True)
 tenants_app = typer.Typer(help="Organisation (tenant) lifecycle.", no_args_is_help=True)
@@ -47,7 +48,33 @@ def _services(redis: bool = True) -> None:
     # raises the signal again, which lands here.)
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _exit_on_sigterm)
-    ensure_services(get_settings().data_dir, redis=redis)
+    try:
+        ensure_services(_settings().data_dir, redis=redis)
+    except EmbeddedRefused as exc:
+        _fail(str(exc))
+
+
+def _settings() -> Settings:
+    """The configuration, or a plain list of what is wrong with it and exit 1."""
+    try:
+        return get_settings()
+    except ValidationError as exc:
+        problems = [
+            f"  {'.'.join(map(str, e['loc'])) + ': ' if e['loc'] else ''}"
+            + e["msg"].removeprefix("Value error, ")
+            for e in exc.errors()
+        ]
+        _fail("The configuration is not valid:\n" + "\n".join(problems))
+        raise
+
+
+def _links_name_port(port: int) -> None:
+    """Outside production, links in e-mails name the port this process listens on unless
+    MERIT_PUBLIC_URL says otherwise (production sits behind a proxy on the default port)."""
+    settings = get_settings()
+    if settings.public_url is None and not settings.is_production:
+        os.environ["MERIT_PUBLIC_URL"] = f"http://{settings.base_domain}:{port}"
+        get_settings.cache_clear()
 
 
 def _fail(message: str) -> None:
@@ -79,6 +106,7 @@ def serve(
     import uvicorn
 
     _services()
+    _links_name_port(port)
     if not _run(_migrate(quiet=True)):
         _fail("Some organisations failed to migrate; see above.")
     uvicorn.run(
@@ -188,7 +216,12 @@ def dev(
     port: int = typer.Option(8000, help="Port to listen on."),
 ) -> None:
     """Everything for local development: services, migrations, demo data, API, worker."""
+    # Signing in many times from one address is what developing looks like; `merit serve`
+    # keeps the real limit.
+    os.environ.setdefault("MERIT_RATE_LIMIT", "1000/minute")
+    get_settings.cache_clear()
     _services()
+    _links_name_port(port)
     from tenants.demo import demo_exists, seed_demo
 
     async def prepare() -> None:

@@ -88,13 +88,16 @@ async def lifespan(_: FastAPI):
 def create_app() -> FastAPI:
     settings = get_settings()
     configure_logging(settings)
-    # The interactive docs need a CDN script the CSP refuses; production does without them.
+    # The interactive docs need a CDN script the CSP refuses; production does without them,
+    # and serves the route list (/openapi.json) only when MERIT_OPENAPI asks for it.
+    # (`merit openapi` builds the document either way.)
     prod = settings.is_production
     app = FastAPI(
         title="Merit",
         version="0.1.0",
         lifespan=lifespan,
         responses=ERROR_RESPONSES,
+        openapi_url="/openapi.json" if settings.serves_openapi else None,
         docs_url=None if prod else "/docs",
         redoc_url=None if prod else "/redoc",
     )

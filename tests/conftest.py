@@ -15,6 +15,8 @@ import pytest
 _DATA = Path(tempfile.mkdtemp(prefix="merit-test-"))
 os.environ.setdefault("MERIT_DATA_DIR", str(_DATA))
 os.environ.setdefault("MERIT_ENV", "test")
+# The suites sign in hundreds of times from one address; the limit itself is tested apart.
+os.environ.setdefault("MERIT_RATE_LIMIT", "1000/minute")
 os.environ.setdefault("MERIT_WEB_DIST", str(_DATA / "no-web"))
 
 from api.core.config import get_settings  # noqa: E402

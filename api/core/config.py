@@ -3,6 +3,7 @@
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 
 from limits import parse as parse_rate_limit
 from pydantic import Field, field_validator, model_validator
@@ -37,6 +38,11 @@ class Settings(BaseSettings):
     environment: str = Field("development", alias="MERIT_ENV")
     data_dir: Path = Field(Path(".merit"), alias="MERIT_DATA_DIR")
     base_domain: str = Field("localhost", alias="MERIT_BASE_DOMAIN")
+    # Where people reach the base domain, e.g. `https://merit.example.com` or
+    # `http://localhost:8000`: the scheme and port of every link Merit sends. Unset: https in
+    # production, http otherwise, on the default port (`merit dev` and `merit serve` outside
+    # production fill in the port they listen on).
+    public_url: str | None = Field(None, alias="MERIT_PUBLIC_URL")
     secret_key: str = Field(DEV_SECRET, alias="MERIT_SECRET_KEY")
     database_url: str | None = Field(None, alias="DATABASE_URL")
     redis_url: str | None = Field(None, alias="REDIS_URL")
@@ -72,10 +78,19 @@ class Settings(BaseSettings):
     # Observability: JSON logs (text in development unless set), Prometheus metrics.
     log_level: str = Field("INFO", alias="MERIT_LOG_LEVEL")
     log_format: Literal["json", "text"] | None = Field(None, alias="MERIT_LOG_FORMAT")
-    # When set, GET /metrics requires `Authorization: Bearer <token>`.
+    # When set, GET /metrics (the API's and the worker's) requires
+    # `Authorization: Bearer <token>`; production refuses to start without one.
     metrics_token: str | None = Field(None, alias="MERIT_METRICS_TOKEN")
-    # The worker serves its own /metrics on this port (0 = off).
+    # The worker serves its own /metrics on this address and port (0 = off); loopback by
+    # default, so only a scraper on the same host (or a sidecar) reaches it.
+    worker_metrics_host: str = Field("127.0.0.1", alias="MERIT_WORKER_METRICS_HOST")
     worker_metrics_port: int = Field(9101, alias="MERIT_WORKER_METRICS_PORT")
+    # The OpenAPI document at /openapi.json: on outside production, off in production unless
+    # this says true (it lists every route, which helps an attacker more than a user).
+    openapi_public: bool | None = Field(None, alias="MERIT_OPENAPI")
+    # Production runs on an external Postgres and Redis; the embedded development servers
+    # start there only when this says true (a demo box, the benchmarks).
+    allow_embedded_services: bool = Field(False, alias="MERIT_ALLOW_EMBEDDED_SERVICES")
     # On start and after a Redis outage the worker runs each cron job's most recent slot that
     # was missed, if it was due at most this many hours ago (0 = off).
     worker_catch_up_hours: int = Field(24, alias="MERIT_WORKER_CATCH_UP_HOURS")
@@ -86,8 +101,8 @@ class Settings(BaseSettings):
     body_limits: dict[str, int] = Field(
         default_factory=lambda: dict(DEFAULT_BODY_LIMITS), alias="MERIT_BODY_LIMITS"
     )
-    # Unset: 20/minute, relaxed to 1000/minute under MERIT_ENV development and test so local
-    # runs and test suites that sign in many times do not trip it.
+    # Unset: 20/minute. `merit dev` and the test suites, which sign in many times from one
+    # address, relax it by setting this (never `merit serve`, whatever MERIT_ENV says).
     rate_limit: str | None = Field(None, alias="MERIT_RATE_LIMIT")
     rate_limit_paths: list[str] = Field(
         default_factory=lambda: list(DEFAULT_RATE_LIMITED_PATHS), alias="MERIT_RATE_LIMIT_PATHS"
@@ -115,10 +130,38 @@ class Settings(BaseSettings):
             raise ValueError(f"MERIT_RATE_LIMIT must look like '20/minute': {exc}") from exc
         return value
 
+    @field_validator("public_url", mode="after")
+    @classmethod
+    def _valid_public_url(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        parts = urlsplit(value.strip())
+        try:
+            parts.port  # noqa: B018 - raises on a port that is not a number
+        except ValueError as exc:
+            raise ValueError(f"MERIT_PUBLIC_URL has an invalid port: {value!r}") from exc
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"MERIT_PUBLIC_URL must look like https://merit.example: {value!r}")
+        if parts.path.strip("/") or parts.query or parts.fragment or parts.username:
+            raise ValueError(f"MERIT_PUBLIC_URL must be a scheme, host and port only: {value!r}")
+        return value.strip()
+
     @model_validator(mode="after")
-    def _refuse_default_secret_outside_development(self) -> "Settings":
+    def _production_rules(self) -> "Settings":
         if self.environment not in ("development", "test") and self.secret_key == DEV_SECRET:
             raise ValueError("MERIT_SECRET_KEY must be set outside development")
+        if self.is_production and not self.metrics_token:
+            raise ValueError(
+                "MERIT_METRICS_TOKEN must be set in production: /metrics shows route names, "
+                "request counts and the number of organisations to whoever asks"
+            )
+        if self.public_url:
+            host = urlsplit(self.public_url).hostname or ""
+            if host.lower().rstrip(".") != self.base_domain.lower().rstrip("."):
+                raise ValueError(
+                    f"MERIT_PUBLIC_URL's host ({host}) must be MERIT_BASE_DOMAIN "
+                    f"({self.base_domain}): organisations live at {{code}}.{self.base_domain}"
+                )
         return self
 
     @property
@@ -127,9 +170,11 @@ class Settings(BaseSettings):
 
     @property
     def sign_in_rate_limit(self) -> str:
-        if self.rate_limit:
-            return self.rate_limit
-        return "1000/minute" if self.environment in ("development", "test") else "20/minute"
+        return self.rate_limit or "20/minute"
+
+    @property
+    def serves_openapi(self) -> bool:
+        return self.openapi_public if self.openapi_public is not None else not self.is_production
 
     @property
     def oidc_enabled(self) -> bool:

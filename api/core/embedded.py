@@ -52,14 +52,37 @@ def start_redis(data_dir: Path) -> str:
     return f"unix://{server.socket_file}"
 
 
+class EmbeddedRefused(RuntimeError):
+    """Production was about to start an embedded server without being told it may."""
+
+
 def ensure_services(data_dir: Path, *, redis: bool = True) -> None:
-    """Fill DATABASE_URL / REDIS_URL in the environment, starting embedded servers if unset."""
-    if not os.environ.get("DATABASE_URL"):
-        os.environ["DATABASE_URL"] = start_postgres(data_dir)
-    if redis and not os.environ.get("REDIS_URL"):
-        os.environ["REDIS_URL"] = start_redis(data_dir)
+    """Fill DATABASE_URL / REDIS_URL in the environment, starting embedded servers if unset.
+
+    Production refuses to: data kept in a development server under MERIT_DATA_DIR is easy to
+    lose, and an operator who forgot a URL should hear so rather than run on an empty
+    database. MERIT_ALLOW_EMBEDDED_SERVICES=true says it is meant (a demo, a benchmark)."""
     from api.core.config import get_settings
 
+    settings = get_settings()
+    missing = [
+        name
+        for name, url, needed in (
+            ("DATABASE_URL", settings.database_url, True),
+            ("REDIS_URL", settings.redis_url, redis),
+        )
+        if needed and not url
+    ]
+    if missing and settings.is_production and not settings.allow_embedded_services:
+        raise EmbeddedRefused(
+            f"{' and '.join(missing)} must be set in production: the embedded development "
+            "servers are not for real data. Set MERIT_ALLOW_EMBEDDED_SERVICES=true to use "
+            "them anyway (a demo, a benchmark)."
+        )
+    if not settings.database_url:
+        os.environ["DATABASE_URL"] = start_postgres(data_dir)
+    if redis and not settings.redis_url:
+        os.environ["REDIS_URL"] = start_redis(data_dir)
     get_settings.cache_clear()
 
 

@@ -10,14 +10,17 @@
 
 import asyncio
 import functools
+import hmac
 import logging
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable, Coroutine, Iterable, MutableMapping
 from contextvars import ContextVar
 from dataclasses import replace
 from typing import Any
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -204,20 +207,45 @@ def set_tenant_counts(active: int, inactive: int) -> None:
     TENANTS.labels("inactive").set(inactive)
 
 
-def start_worker_metrics_server(port: int) -> bool:
-    """The worker has no HTTP app: serve its metrics on a port of its own."""
-    if port <= 0:
-        return False
-    from prometheus_client import start_http_server
+def metrics_authorized(authorization: str | None) -> bool:
+    """With MERIT_METRICS_TOKEN set, only `Authorization: Bearer <token>` reads the metrics."""
+    token = get_settings().metrics_token
+    if not token:
+        return True
+    return hmac.compare_digest((authorization or "").encode(), f"Bearer {token}".encode())
 
+
+def _worker_metrics_app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+    if not metrics_authorized(environ.get("HTTP_AUTHORIZATION")):
+        start_response(
+            "401 Unauthorized",
+            [("Content-Type", "application/json"), ("WWW-Authenticate", "Bearer")],
+        )
+        return [b'{"message": "Not authenticated"}']
+    body, content_type = render_metrics()
+    start_response("200 OK", [("Content-Type", content_type), ("Cache-Control", "no-store")])
+    return [body]
+
+
+class _QuietHandler(WSGIRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
+        """Scrapes every few seconds would flood stderr."""
+
+
+def start_worker_metrics_server(host: str, port: int) -> WSGIServer | None:
+    """The worker has no HTTP app: serve its metrics on an address and port of its own, with
+    the same token check as the API's /metrics. None when off or the port is taken."""
+    if port <= 0:
+        return None
     try:
-        start_http_server(port)
+        server = make_server(host, port, _worker_metrics_app, handler_class=_QuietHandler)
     except OSError as exc:  # another worker on this host has the port: carry on without
         logging.getLogger("merit.worker").warning(
-            "worker metrics not served on port %d: %s", port, exc
+            "worker metrics not served on %s:%d: %s", host, port, exc
         )
-        return False
-    return True
+        return None
+    threading.Thread(target=server.serve_forever, name="worker-metrics", daemon=True).start()
+    return server
 
 
 # ------------------------------------------------------------------------------------- jobs

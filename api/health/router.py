@@ -4,13 +4,10 @@ Kept out of the OpenAPI document: they are for load balancers, orchestrators and
 not for the web client.
 """
 
-import hmac
-
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from api.core.config import get_settings
-from api.core.observability import render_metrics
+from api.core.observability import metrics_authorized, render_metrics
 from api.health import service
 
 router = APIRouter(tags=["health"])
@@ -38,10 +35,7 @@ async def readyz():
 
 @router.get("/metrics", include_in_schema=False)
 async def metrics(request: Request):
-    token = get_settings().metrics_token
-    if token and not hmac.compare_digest(
-        request.headers.get("authorization", "").encode(), f"Bearer {token}".encode()
-    ):
+    if not metrics_authorized(request.headers.get("authorization")):
         return JSONResponse(
             {"message": "Not authenticated"},
             status_code=401,

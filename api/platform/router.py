@@ -8,6 +8,7 @@ from fastapi.responses import RedirectResponse
 
 from api.auth import sessions
 from api.core.config import get_settings
+from api.core.links import platform_address
 from api.core.schemas import SuccessReply
 from api.deps import PublicDb
 from api.organizations.models import Organization
@@ -80,10 +81,14 @@ async def platform_logout(request: Request, response: Response, db: PublicDb):
     return SuccessReply()
 
 
+# Registered with the provider; the full URL comes from configuration, not the request's Host.
+OIDC_CALLBACK_PATH = "/api/platform/oidc/callback"
+
+
 @router.get("/api/platform/oidc/login", include_in_schema=False)
 async def platform_oidc_login(request: Request, db: PublicDb, return_to: str | None = None):
     settings = get_settings()
-    redirect_uri = settings.oidc_redirect_url or str(request.url_for("platform_oidc_callback"))
+    redirect_uri = settings.oidc_redirect_url or f"{platform_address()}{OIDC_CALLBACK_PATH}"
     try:
         started = await signin.start_oidc(
             db,
@@ -99,7 +104,7 @@ async def platform_oidc_login(request: Request, db: PublicDb, return_to: str | N
     return reply
 
 
-@router.get("/api/platform/oidc/callback", include_in_schema=False, name="platform_oidc_callback")
+@router.get(OIDC_CALLBACK_PATH, include_in_schema=False, name="platform_oidc_callback")
 async def platform_oidc_callback(request: Request, db: PublicDb):
     try:
         finished = await signin.finish_oidc(
@@ -180,12 +185,8 @@ async def delete_organization(
     response_model=ResetPasswordsReply,
     operation_id="resetOrganizationPasswords",
 )
-async def reset_passwords(
-    admin: PlatformAdminOnly, org: ValidOrganization, request: Request, db: PublicDb
-):
-    result = await service.reset_passwords(
-        db, org=org, requested_by=admin.email, base_url=str(request.base_url)
-    )
+async def reset_passwords(admin: PlatformAdminOnly, org: ValidOrganization, db: PublicDb):
+    result = await service.reset_passwords(db, org=org, requested_by=admin.email)
     return ResetPasswordsReply(
         email_sent=result.email_sent, message=result.message, links=result.links
     )

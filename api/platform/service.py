@@ -198,9 +198,7 @@ class ResetResult:
     links: list[ResetLink]
 
 
-async def reset_passwords(
-    db: AsyncSession, *, org: Organization, requested_by: str, base_url: str
-) -> ResetResult:
+async def reset_passwords(db: AsyncSession, *, org: Organization, requested_by: str) -> ResetResult:
     """Single-use, 2-hour reset links for the admin and manager sign-ins, e-mailed to the
     organisation's admin e-mail when mail is configured, else returned to show once."""
     expires = utcnow() + RESET_LINK_LIFETIME
@@ -214,9 +212,7 @@ async def reset_passwords(
             requested_by=requested_by,
             lifetime=RESET_LINK_LIFETIME,
         )
-        links.append(
-            ResetLink(role=role, url=reset_link(base_url, token, role), expires_at=expires)
-        )
+        links.append(ResetLink(role=role, url=reset_link(org, token, role), expires_at=expires))
     if not smtp_configured():
         return ResetResult(email_sent=False, message=NOT_SENT, links=links)
     if not org.admin_email:

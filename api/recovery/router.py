@@ -38,8 +38,7 @@ async def request_reset(body: ResetRequest, request: Request, db: PublicDb, task
         if body.organization_id is None and not body.subdomain:
             raise BadRequest("Please enter your organization code first")
         raise NotFound(ORG_NOT_FOUND)
-    base_url = service.public_base_url(request.url.scheme, request.headers.get("host", ""), org)
-    tasks.add_task(service.send_reset_links, organization_id=org.id, email=email, base_url=base_url)
+    tasks.add_task(service.send_reset_links, organization_id=org.id, email=email)
     return ResetRequestReply(message=service.REQUEST_SENT)
 
 

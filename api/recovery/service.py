@@ -21,9 +21,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.auth import sessions, throttle
 from api.auth.models import PasswordResetToken
 from api.auth.passwords import check_new_password
-from api.core.config import get_settings
 from api.core.db import public_session, utcnow
 from api.core.errors import BadRequest, TooManyRequests
+from api.core.links import organization_address
 from api.core.security import hash_password_async, new_token, token_digest
 from api.mail import send_mail
 from api.organizations.models import Organization
@@ -142,10 +142,11 @@ async def create_account_token(
     return token
 
 
-def reset_link(base_url: str, token: str, role: str | None = None) -> str:
-    """The page that consumes a token: with a role, the super admin's link page."""
+def reset_link(org: Organization, token: str, role: str | None = None) -> str:
+    """The page at the organisation's own address that consumes a token: with a role, the
+    super admin's link for a shared sign-in."""
     query = {"token": token, **({"role": role} if role else {})}
-    return f"{base_url.rstrip('/')}/reset-password?{urlencode(query)}"
+    return f"{organization_address(org.subdomain)}/reset-password?{urlencode(query)}"
 
 
 # -- Forgot password ----------------------------------------------------------------------
@@ -165,7 +166,7 @@ async def resolve_organization(
     return fallback
 
 
-async def send_reset_links(*, organization_id: int, email: str, base_url: str) -> int:
+async def send_reset_links(*, organization_id: int, email: str) -> int:
     """Runs after the reply (so a known and an unknown address answer alike): e-mail a link
     for every account this address identifies. Returns how many were sent."""
     key = throttle.key_for("reset-request", organization_id, email)
@@ -185,7 +186,7 @@ async def send_reset_links(*, organization_id: int, email: str, base_url: str) -
             token = await create_account_token(
                 db, organization_id=org.id, user_id=user.id, email=user.email
             )
-            mails.append((users.full_name(user), reset_link(base_url, token)))
+            mails.append((users.full_name(user), reset_link(org, token)))
         if org.admin_email and org.admin_email.strip().lower() == email:
             token = await create_reset_token(
                 db,
@@ -195,7 +196,7 @@ async def send_reset_links(*, organization_id: int, email: str, base_url: str) -
                 requested_by="forgot-password",
                 lifetime=EMAIL_LINK_LIFETIME,
             )
-            mails.append((f"{ROLE_LABELS['admin']} sign-in", reset_link(base_url, token)))
+            mails.append((f"{ROLE_LABELS['admin']} sign-in", reset_link(org, token)))
     for account, link in mails:
         await send_mail(to=email, **reset_mail(org_name=org.name, account=account, link=link))
     return len(mails)
@@ -337,15 +338,3 @@ async def reset_with_link(
         raise BadRequest(INVALID_LINK)
     await _set_role_password(db, org_id=org.id, role=role, password=new_password)
     return org
-
-
-def public_base_url(scheme: str, host: str, org: Organization) -> str:
-    """Where links in e-mails point. The request's own host only when it is ours: a forged
-    Host header must never send someone's reset token to another site."""
-    settings = get_settings()
-    name = host.split(":")[0].lower().rstrip(".")
-    base = settings.base_domain.lower()
-    allowed = {o.rstrip("/") for o in settings.allowed_origins}
-    if name == base or name.endswith("." + base) or f"{scheme}://{host}" in allowed:
-        return f"{scheme}://{host}"
-    return f"{scheme}://{org.subdomain}.{base}"

@@ -272,6 +272,8 @@ class Server:
 def start_server(kind: str, workers: int, env: dict[str, str], logs: Path) -> Server:
     port = free_port()
     if kind == "merit":
+        # The server is called by address, which production accepts only as an allowed origin.
+        env = {**env, "MERIT_ALLOWED_ORIGINS": json.dumps([f"http://127.0.0.1:{port}"])}
         cmd = [sys.executable, "-m", "api.cli", "serve", "--host", "127.0.0.1",
                "--port", str(port), "--workers", str(workers)]  # fmt: skip
     else:
@@ -955,6 +957,9 @@ async def amain(args: Any) -> int:
         "MERIT_LOG_FORMAT": "json",
         # Every session of the bench signs in from 127.0.0.1 within a minute.
         "MERIT_RATE_LIMIT": "100000/minute",
+        "MERIT_METRICS_TOKEN": secrets.token_hex(16),
+        # The bench's own Postgres is started here and Redis by `merit serve` on its data dir.
+        "MERIT_ALLOW_EMBEDDED_SERVICES": "true",
         "PYTHONPATH": str(ROOT),
     }
     # Both servers get the same pool size (Merit's default unless --pool says otherwise) and

@@ -120,6 +120,10 @@ async def amain(args: argparse.Namespace) -> None:
     os.environ["MERIT_ENV"] = "production"
     os.environ["MERIT_SECRET_KEY"] = "x" * 64
     os.environ["MERIT_RATE_LIMIT"] = "100000/minute"
+    os.environ["MERIT_METRICS_TOKEN"] = "x" * 32
+    os.environ["MERIT_ALLOW_EMBEDDED_SERVICES"] = "true"
+    # Called as http://localhost, which production accepts only as an allowed origin.
+    os.environ["MERIT_ALLOWED_ORIGINS"] = '["http://localhost"]'
     for key in ("DATABASE_URL", "REDIS_URL"):
         os.environ.pop(key, None)
 
