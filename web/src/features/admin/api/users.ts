@@ -64,3 +64,13 @@ export function useDeleteUser() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [USERS_KEY] }),
   })
 }
+
+/** A disabled account (one a restore brought back) may sign in again. */
+export function useEnableUser() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiJson(userSchema, 'POST', `${USERS_KEY}/${encodeURIComponent(id)}/enable`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [USERS_KEY] }),
+  })
+}

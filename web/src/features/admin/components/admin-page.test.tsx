@@ -136,6 +136,27 @@ describe('User management', () => {
     expect(screen.getByRole('button', { name: 'Remove Grace' })).toBeEnabled()
   })
 
+  it('shows a disabled account as disabled and enables it', async () => {
+    let disabled = true
+    const fetchMock = api({
+      'GET /api/users': () =>
+        jsonResponse(200, [USERS[0], { ...USERS[1], isActive: !disabled }]),
+      'POST /api/users/u-2/enable': () => {
+        disabled = false
+        return jsonResponse(200, { ...USERS[1], isActive: true, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-02T00:00:00Z' })
+      },
+    })
+    renderPage()
+    const enable = await screen.findByRole('button', { name: 'Enable Grace' })
+    expect(screen.getAllByText('Disabled')).toHaveLength(1)
+    expect(screen.queryByRole('button', { name: 'Enable Ada Lovelace' })).not.toBeInTheDocument()
+    await userEvent.click(enable)
+    expect(await screen.findAllByText('User enabled')).not.toHaveLength(0)
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/users/u-2/enable' && init?.method === 'POST')).toBe(true)
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Enable Grace' })).not.toBeInTheDocument())
+    expect(screen.queryByText('Disabled')).not.toBeInTheDocument()
+  })
+
   it("removes a user after confirmation, and shows the server's refusal", async () => {
     let refuse = true
     api({

@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import { getInitials } from '@/lib/format'
 import { ROLE_LABELS } from '@/lib/roles'
-import { useCurrentUser, useDeleteUser, useUsers, type User } from '../api/users'
+import { useCurrentUser, useDeleteUser, useEnableUser, useUsers, type User } from '../api/users'
 import { AddUserDialog } from './add-user-dialog'
 import { ConfirmDialog } from './confirm-dialog'
 import { ListCard } from './list-card'
@@ -15,11 +15,13 @@ function displayName(user: User): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email
 }
 
-/** User Management (SPEC §2): list, add and remove the people who sign in with their own account. */
+/** User Management (SPEC §2): list, add and remove the people who sign in with their own account, and
+ * enable accounts a restore brought back disabled. */
 export function UserManagementCard() {
   const users = useUsers()
   const { data: me } = useCurrentUser()
   const remove = useDeleteUser()
+  const enable = useEnableUser()
   const [adding, setAdding] = useState(false)
   const [removing, setRemoving] = useState<User | null>(null)
 
@@ -34,6 +36,18 @@ export function UserManagementCard() {
         toast({ variant: 'destructive', title: 'Failed to remove user', description: errorMessage(error, 'Please try again.') })
         setRemoving(null)
       },
+    })
+  }
+
+  const confirmEnable = (user: User) => {
+    enable.mutate(user.id, {
+      onSuccess: () =>
+        toast({
+          title: 'User enabled',
+          description: `${user.email} can sign in again (with "Forgot password" if they have no password yet).`,
+        }),
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'Failed to enable user', description: errorMessage(error, 'Please try again.') }),
     })
   }
 
@@ -68,6 +82,22 @@ export function UserManagementCard() {
               </p>
               <p className="truncate text-sm text-muted-foreground">{user.email}</p>
             </div>
+            {!user.isActive && (
+              <>
+                <Badge variant="outline" title="Cannot sign in until enabled">
+                  Disabled
+                </Badge>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Enable ${displayName(user)}`}
+                  disabled={enable.isPending}
+                  onClick={() => confirmEnable(user)}
+                >
+                  Enable
+                </Button>
+              </>
+            )}
             <Badge variant={user.role === 'admin' ? 'default' : 'secondary'}>{ROLE_LABELS[user.role]}</Badge>
             <Button
               variant="ghost"

@@ -72,8 +72,22 @@ const restoreSchema = replySchema<ApiReply<'restoreBackup'>>()(
     success: z.boolean(),
     message: z.string().nullish(),
     safetyBackup: z.string().nullish(),
+    /** Accounts removed since the backup: back, but disabled until an admin enables them. */
+    disabledAccounts: z
+      .array(
+        z.looseObject({
+          id: z.string(),
+          email: z.string(),
+          firstName: z.string().nullish(),
+          lastName: z.string().nullish(),
+          role: z.string(),
+        }),
+      )
+      .default([]),
   }),
 )
+
+export type RestoreReply = z.output<typeof restoreSchema>
 
 export function useRestoreBackup() {
   const queryClient = useQueryClient()

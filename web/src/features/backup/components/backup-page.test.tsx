@@ -138,6 +138,39 @@ describe('BackupPage', () => {
     expect(reload).toHaveBeenCalledOnce()
   })
 
+  it('lists the accounts that came back disabled, and reloads once they have been read', async () => {
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => {})
+    mockApi({
+      'GET /api/backups': jsonResponse(200, BACKUPS),
+      [`POST /api/backups/${GOOD}/restore`]: jsonResponse(200, {
+        success: true,
+        message: 'Backup restored successfully. Accounts removed since this backup are back but disabled: gone@acme.test.',
+        safetyBackup: 'backup-x.json',
+        disabledAccounts: [
+          { id: 'u-9', email: 'gone@acme.test', firstName: 'Gone', lastName: 'Person', role: 'admin' },
+          { id: 'u-8', email: 'left@acme.test', firstName: null, lastName: null, role: 'user' },
+        ],
+      }),
+    })
+    renderPage()
+    await screen.findByText(GOOD)
+    await userEvent.click(itemOf(GOOD).getByRole('button', { name: 'Restore' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(dialog).toHaveTextContent('Accounts removed since the backup come back disabled')
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Restore Backup' }))
+    const list = await screen.findByRole('list', { name: 'Disabled accounts' })
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Gone Person gone@acme.test',
+      'left@acme.test left@acme.test',
+    ])
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('until an administrator enables them in User Management')
+    act(() => vi.advanceTimersByTime(5000))
+    expect(reload).not.toHaveBeenCalled()
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }))
+    expect(reload).toHaveBeenCalledOnce()
+  })
+
   it('says Restore Failed with the reason, and does not reload', async () => {
     const reload = vi.spyOn(page, 'reload').mockImplementation(() => {})
     mockApi({

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api-client'
-import { useRestoreBackup, type Backup } from '../api/backups'
+import { useRestoreBackup, type Backup, type RestoreReply } from '../api/backups'
 import { page } from '../lib/page'
 
 /** SPEC §4, §9: after a successful restore the page reloads in 2 seconds. */
@@ -18,10 +18,19 @@ interface RestoreBackupDialogProps {
 export function RestoreBackupDialog({ backup, onOpenChange }: RestoreBackupDialogProps) {
   const restore = useRestoreBackup()
   const [failure, setFailure] = useState<string>()
+  // Restored with accounts that came back disabled: the dialog lists them until the admin
+  // has read it, and the page reloads then (not on a timer that would hide the list).
+  const [disabled, setDisabled] = useState<RestoreReply['disabledAccounts']>([])
 
   const close = (open: boolean) => {
     if (!open) setFailure(undefined)
     onOpenChange(open)
+  }
+
+  const finish = () => {
+    setDisabled([])
+    close(false)
+    page.reload()
   }
 
   const confirm = () => {
@@ -29,6 +38,10 @@ export function RestoreBackupDialog({ backup, onOpenChange }: RestoreBackupDialo
     setFailure(undefined)
     restore.mutate(backup.filename, {
       onSuccess: (reply) => {
+        if (reply.success && reply.disabledAccounts.length > 0) {
+          setDisabled(reply.disabledAccounts)
+          return
+        }
         close(false)
         if (!reply.success) {
           toast({ title: 'Restore Information', description: reply.message ?? 'The backup was not restored.' })
@@ -49,6 +62,35 @@ export function RestoreBackupDialog({ backup, onOpenChange }: RestoreBackupDialo
     })
   }
 
+  if (disabled.length > 0) {
+    return (
+      <Dialog open={backup !== null} onOpenChange={(open) => !open && finish()}>
+        <DialogContent role="alertdialog">
+          <DialogHeader>
+            <DialogTitle>Restore Successful</DialogTitle>
+            <DialogDescription>
+              These accounts were removed after this backup was made. They are back, but disabled: they cannot sign in
+              or reset their password until an administrator enables them in User Management.
+            </DialogDescription>
+          </DialogHeader>
+          <ul aria-label="Disabled accounts" className="divide-y rounded-lg border text-sm">
+            {disabled.map((account) => (
+              <li key={account.id} className="px-3 py-2">
+                <span className="font-medium">
+                  {[account.firstName, account.lastName].filter(Boolean).join(' ') || account.email}
+                </span>{' '}
+                <span className="text-muted-foreground">{account.email}</span>
+              </li>
+            ))}
+          </ul>
+          <DialogFooter>
+            <Button onClick={finish}>Done</Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    )
+  }
+
   return (
     <Dialog open={backup !== null} onOpenChange={(open) => !restore.isPending && close(open)}>
       <DialogContent role="alertdialog">
@@ -61,7 +103,7 @@ export function RestoreBackupDialog({ backup, onOpenChange }: RestoreBackupDialo
             All current data of the organization (employees, reviews, templates, certifications, notes, documents,
             reminders, departments and users) is replaced by the backup from{' '}
             <span className="font-mono">{backup?.filename}</span>. A safety backup of the current data is saved first,
-            and everyone keeps their current password.
+            and everyone keeps their current password. Accounts removed since the backup come back disabled.
           </DialogDescription>
         </DialogHeader>
         {failure && (
