@@ -62,14 +62,17 @@ describe('AssignCertificationDialog', () => {
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0)
   })
 
-  it('refuses an issue date before 1900 and a missing one', async () => {
+  it('refuses dates outside 1900-01-01..2100-12-31 and a missing issue date', async () => {
     mockApi({ 'GET /api/certification-types': jsonResponse(200, types) })
     renderDialog()
     await screen.findByRole('option', { name: 'Forklift' })
     await userEvent.selectOptions(screen.getByLabelText('Certification Type'), '2')
     await setDate('Issue Date', '1899-12-31')
     await userEvent.click(screen.getByRole('button', { name: 'Assign Certification' }))
-    expect(await screen.findByText('Issue date cannot be before 1900-01-01')).toBeInTheDocument()
+    expect(await screen.findByText('Issue date must be between 1900-01-01 and 2100-12-31')).toBeInTheDocument()
+    await setDate('Expiration Date (optional)', '9999-12-31')
+    await userEvent.click(screen.getByRole('button', { name: 'Assign Certification' }))
+    expect(await screen.findByText('Expiration date must be between 1900-01-01 and 2100-12-31')).toBeInTheDocument()
     await setDate('Issue Date', '')
     await userEvent.click(screen.getByRole('button', { name: 'Assign Certification' }))
     expect(await screen.findByText('Issue date is required')).toBeInTheDocument()

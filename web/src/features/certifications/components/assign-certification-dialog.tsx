@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api-client'
+import { EARLIEST_DAY, LATEST_DAY, withinDayRange } from '@/lib/date-range'
 import { formatDate } from '@/lib/format'
 import { useCertificationTypes } from '../api/certification-types'
 import { useAssignCertification } from '../api/employee-certifications'
@@ -37,7 +38,6 @@ function allowedFile(file: File): boolean {
   return Object.values(ALLOWED).some((exts) => exts.includes(ext))
 }
 
-const EARLIEST_ISSUE = '1900-01-01'
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))
 
 /** SPEC §5 assign rules, as of `today` (YYYY-MM-DD, the person's own calendar day). */
@@ -45,16 +45,22 @@ export function assignFormSchema(today: string) {
   return z
     .object({
       certificationTypeId: z.string().min(1, 'Certification type is required'),
-      issueDate: z
-        .string()
-        .min(1, 'Issue date is required')
-        .refine(isDay, 'Invalid issue date')
-        .refine((v) => !isDay(v) || v <= today, 'Issue date cannot be in the future')
-        .refine((v) => !isDay(v) || v >= EARLIEST_ISSUE, 'Issue date cannot be before 1900-01-01'),
-      expirationDate: z
-        .string()
-        .refine((v) => v === '' || isDay(v), 'Invalid expiration date')
-        .refine((v) => v === '' || !isDay(v) || v >= today, 'Expiration date cannot be in the past'),
+      // In the server's order: its own rules first, then the range every date field has.
+      issueDate: withinDayRange(
+        z
+          .string()
+          .min(1, 'Issue date is required')
+          .refine(isDay, 'Invalid issue date')
+          .refine((v) => !isDay(v) || v <= today, 'Issue date cannot be in the future'),
+        'Issue date',
+      ),
+      expirationDate: withinDayRange(
+        z
+          .string()
+          .refine((v) => v === '' || isDay(v), 'Invalid expiration date')
+          .refine((v) => v === '' || !isDay(v) || v >= today, 'Expiration date cannot be in the past'),
+        'Expiration date',
+      ),
       certificateNumber: z.string().trim().max(50, 'Certificate number must not exceed 50 characters'),
       file: z
         .custom<File | null>((v) => v === null || v instanceof File)
@@ -220,7 +226,7 @@ export function AssignCertificationDialog({
               <Input
                 id="assign-issue-date"
                 type="date"
-                min={EARLIEST_ISSUE}
+                min={EARLIEST_DAY}
                 max={today}
                 aria-invalid={invalid('issueDate')}
                 {...register('issueDate')}
@@ -232,6 +238,7 @@ export function AssignCertificationDialog({
                 id="assign-expiration-date"
                 type="date"
                 min={today}
+                max={LATEST_DAY}
                 aria-invalid={invalid('expirationDate')}
                 aria-describedby="assign-expiration-hint"
                 {...register('expirationDate')}

@@ -6,11 +6,12 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '@/components/ui/label'
 import { TextareaField, TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/use-toast'
+import { DAY_INPUT_RANGE, withinDayRange } from '@/lib/date-range'
 import { DEFAULT_NOTE_AUTHOR, NOTE_CATEGORIES, useCreateEmployeeNote } from '../api/employee-notes'
 import { NativeSelect } from './native-select'
 
 export const noteFormSchema = z.object({
-  date: z.string().trim().min(1, 'Date is required'),
+  date: withinDayRange(z.string().trim().min(1, 'Date is required'), 'Date'),
   category: z.enum(NOTE_CATEGORIES),
   note: z.string().trim().min(1, 'Note is required').max(5000, 'Note must not exceed 5000 characters'),
 })
@@ -74,7 +75,14 @@ export function AddNoteDialog({ employeeId, open, onOpenChange }: AddNoteDialogP
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField id="note-date" label="Date" type="date" error={errors.date?.message} {...register('date')} />
+            <TextField
+              id="note-date"
+              label="Date"
+              type="date"
+              {...DAY_INPUT_RANGE}
+              error={errors.date?.message}
+              {...register('date')}
+            />
             <div className="flex flex-col gap-2">
               <Label htmlFor="note-category">Category</Label>
               <NativeSelect id="note-category" {...register('category')}>

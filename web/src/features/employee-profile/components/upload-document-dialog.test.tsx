@@ -132,6 +132,23 @@ describe('UploadDocumentDialog', () => {
     expect(screen.getByLabelText('Expiration Date')).toHaveFocus()
   })
 
+  it('refuses a signed date outside 1900-01-01..2100-12-31, on that field', async () => {
+    const fetchMock = mockApi({})
+    renderDialog()
+    const u = user()
+    await u.upload(fileInput(), pdf())
+    await u.selectOptions(screen.getByLabelText('Document Type'), 'contract')
+    await u.type(screen.getByLabelText('Signed Date'), '9999-12-31')
+    await u.click(screen.getByRole('button', { name: 'Upload Document' }))
+
+    expect(await screen.findByText('Signed date must be between 1900-01-01 and 2100-12-31')).toBeInTheDocument()
+    expect(screen.getByLabelText('Signed Date')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByLabelText('Signed Date')).toHaveAttribute('max', '2100-12-31')
+    expect(fetchMock).not.toHaveBeenCalled()
+    await afterDeferredFocus()
+    expect(screen.getByLabelText('Signed Date')).toHaveFocus()
+  })
+
   it('uploads in two steps, then saves the record with tags as an array', async () => {
     const put = vi.fn(() => jsonResponse(200, { success: true }))
     const fetchMock = mockApi({

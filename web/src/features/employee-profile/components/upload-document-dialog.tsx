@@ -11,6 +11,7 @@ import { Label } from '@/components/ui/label'
 import { TextareaField, TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
+import { DAY_INPUT_RANGE, withinDayRange } from '@/lib/date-range'
 import { cn } from '@/lib/utils'
 import {
   DOCUMENT_ACCEPT,
@@ -35,8 +36,8 @@ export const uploadFormSchema = z.object({
   title: z.string().trim().min(1, 'Title is required').max(200, 'Title must not exceed 200 characters'),
   description: z.string().trim().max(2000, 'Description must not exceed 2000 characters'),
   tags: z.string(),
-  signedDate: z.string(),
-  expirationDate: z.string(),
+  signedDate: withinDayRange(z.string(), 'Signed date'),
+  expirationDate: withinDayRange(z.string(), 'Expiration date'),
   isConfidential: z.boolean(),
 }).refine(
   // ISO dates compare as text; either left empty, there is nothing to compare.
@@ -158,7 +159,9 @@ export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadD
   /** The first field in error, in the order they are shown, takes the focus. */
   const focusFirstProblem = (problems: FieldErrors<UploadFormValues>) => {
     if (problems.file) return inputRef.current?.focus()
-    const first = (['documentType', 'title', 'description', 'expirationDate'] as const).find((name) => problems[name])
+    const first = (['documentType', 'title', 'description', 'signedDate', 'expirationDate'] as const).find(
+      (name) => problems[name],
+    )
     if (first) setFocus(first)
   }
 
@@ -274,13 +277,22 @@ export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadD
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="flex flex-col gap-2">
               <Label htmlFor="document-signed">Signed Date</Label>
-              <Input id="document-signed" type="date" {...register('signedDate')} />
+              <Input
+                id="document-signed"
+                type="date"
+                {...DAY_INPUT_RANGE}
+                aria-invalid={errors.signedDate ? true : undefined}
+                aria-describedby={errors.signedDate ? 'document-signed-error' : undefined}
+                {...register('signedDate')}
+              />
+              {errors.signedDate && <FieldError id="document-signed-error" message={errors.signedDate.message} />}
             </div>
             <div className="flex flex-col gap-2">
               <Label htmlFor="document-expires">Expiration Date</Label>
               <Input
                 id="document-expires"
                 type="date"
+                {...DAY_INPUT_RANGE}
                 aria-invalid={errors.expirationDate ? true : undefined}
                 aria-describedby={errors.expirationDate ? 'document-expires-error' : undefined}
                 {...register('expirationDate')}

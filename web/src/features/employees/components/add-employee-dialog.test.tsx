@@ -76,7 +76,9 @@ describe('AddEmployeeDialog', () => {
 
   it.each([
     ['Start date cannot be in the future', 'Start Date', shift(1)],
-    ['Start date cannot be before 1900-01-01', 'Start Date', '1899-12-31'],
+    ['Start date must be between 1900-01-01 and 2100-12-31', 'Start Date', '1899-12-31'],
+    ['Start date must be between 1900-01-01 and 2100-12-31', 'Start Date', '9999-12-31'],
+    ['Next review date must be between 1900-01-01 and 2100-12-31', 'Next Review Date', '9999-12-31'],
     ['Next review date cannot be in the past', 'Next Review Date', shift(-1)],
   ])('checks the dates of the add dialog: %s', async (message, label, value) => {
     mockApi(LISTS)

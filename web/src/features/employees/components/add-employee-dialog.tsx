@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api-client'
+import { DAY_INPUT_RANGE } from '@/lib/date-range'
 import { humanize } from '@/lib/format'
 import { useCreateEmployee } from '../api/create-employee'
 import { ADD_REVIEW_SCHEDULES } from '../api/employee'
@@ -100,7 +101,7 @@ function AddEmployeeForm({ options, onDone }: { options: FormOptions; onDone: ()
           <Input id="add-position" autoComplete="off" {...invalid('position')} {...register('position')} />
         </Field>
         <Field id="add-start-date" label="Start Date">
-          <Input id="add-start-date" type="date" {...invalid('startDate')} {...register('startDate')} />
+          <Input id="add-start-date" type="date" {...DAY_INPUT_RANGE} {...invalid('startDate')} {...register('startDate')} />
         </Field>
         <Field id="add-manager" label="Manager">
           <NativeSelect id="add-manager" {...invalid('managerId')} {...register('managerId')}>
@@ -117,7 +118,7 @@ function AddEmployeeForm({ options, onDone }: { options: FormOptions; onDone: ()
           </NativeSelect>
         </Field>
         <Field id="add-next-review" label="Next Review Date">
-          <Input id="add-next-review" type="date" {...invalid('nextReviewDate')} {...register('nextReviewDate')} />
+          <Input id="add-next-review" type="date" {...DAY_INPUT_RANGE} {...invalid('nextReviewDate')} {...register('nextReviewDate')} />
         </Field>
       </div>
       <ProfilePhotoDropZone />

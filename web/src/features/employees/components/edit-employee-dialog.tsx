@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api-client'
+import { DAY_INPUT_RANGE } from '@/lib/date-range'
 import { humanize } from '@/lib/format'
 import { REVIEW_SCHEDULES } from '../api/employee'
 import { useUpdateEmployee } from '../api/update-employee'
@@ -122,7 +123,7 @@ function EditEmployeeForm({
           <Input id="edit-position" autoComplete="off" {...invalid('position')} {...register('position')} />
         </Field>
         <Field id="edit-start-date" label="Start Date">
-          <Input id="edit-start-date" type="date" {...invalid('startDate')} {...register('startDate')} />
+          <Input id="edit-start-date" type="date" {...DAY_INPUT_RANGE} {...invalid('startDate')} {...register('startDate')} />
         </Field>
         <Field id="edit-manager" label="Manager">
           <NativeSelect id="edit-manager" {...invalid('managerId')} {...register('managerId')}>
@@ -139,7 +140,7 @@ function EditEmployeeForm({
           </NativeSelect>
         </Field>
         <Field id="edit-next-review" label="Next Review Date">
-          <Input id="edit-next-review" type="date" {...invalid('nextReviewDate')} {...register('nextReviewDate')} />
+          <Input id="edit-next-review" type="date" {...DAY_INPUT_RANGE} {...invalid('nextReviewDate')} {...register('nextReviewDate')} />
         </Field>
         <Field id="edit-photo-url" label="Profile Photo URL" className="sm:col-span-2">
           <Input

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { withinDayRange } from '@/lib/date-range'
 import { ADD_REVIEW_SCHEDULES, REVIEW_SCHEDULES, type Employee } from '../api/employee'
 import type { CreateEmployeeBody } from '../api/create-employee'
 import type { UpdateEmployeeBody } from '../api/update-employee'
@@ -7,7 +8,6 @@ import type { UpdateEmployeeBody } from '../api/update-employee'
 export const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/
 
 export const NO_MANAGER = 'none'
-export const EARLIEST_START_DATE = '1900-01-01'
 
 /** Today as YYYY-MM-DD in the person's own time zone. */
 export function localToday(now = new Date()): string {
@@ -54,11 +54,15 @@ const email = z
   .toLowerCase()
   .refine((v) => v === '' || (v.length <= 255 && EMAIL_PATTERN.test(v)), 'Invalid email format')
 
-const day = (message: string, { required }: { required: boolean }) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => (v === '' ? !required : isValidDay(v)), message)
+/** A date field: blank (when allowed) or a real day within the range the server accepts. */
+const day = (label: string, message: string, { required }: { required: boolean }) =>
+  withinDayRange(
+    z
+      .string()
+      .trim()
+      .refine((v) => (v === '' ? !required : isValidDay(v)), message),
+    label,
+  )
 
 /** Add New Employee (SPEC §5, with the add dialog's date rules). */
 export const addEmployeeSchema = z.object({
@@ -67,12 +71,13 @@ export const addEmployeeSchema = z.object({
   email,
   department: optionalText('Department', 50),
   position: optionalText('Position', 100),
-  startDate: day('Invalid start date', { required: true })
-    .refine((v) => !isValidDay(v) || v <= localToday(), 'Start date cannot be in the future')
-    .refine((v) => !isValidDay(v) || v >= EARLIEST_START_DATE, 'Start date cannot be before 1900-01-01'),
+  startDate: day('Start date', 'Invalid start date', { required: true }).refine(
+    (v) => !isValidDay(v) || v <= localToday(),
+    'Start date cannot be in the future',
+  ),
   managerId: z.string().trim().max(20, 'Manager ID must not exceed 20 characters'),
   reviewSchedule: z.enum(ADD_REVIEW_SCHEDULES),
-  nextReviewDate: day('Invalid next review date', { required: false }).refine(
+  nextReviewDate: day('Next review date', 'Invalid next review date', { required: false }).refine(
     (v) => !isValidDay(v) || v >= localToday(),
     'Next review date cannot be in the past',
   ),
@@ -123,10 +128,10 @@ export const editEmployeeSchema = z.object({
   email,
   department: optionalText('Department', 50),
   position: optionalText('Position', 100),
-  startDate: day('Invalid start date', { required: true }),
+  startDate: day('Start date', 'Invalid start date', { required: true }),
   managerId: z.string().trim().max(20, 'Manager ID must not exceed 20 characters'),
   reviewSchedule: z.enum(REVIEW_SCHEDULES),
-  nextReviewDate: day('Invalid next review date', { required: false }),
+  nextReviewDate: day('Next review date', 'Invalid next review date', { required: false }),
   profilePhotoUrl: z
     .string()
     .trim()

@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/label'
 import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
+import { LATEST_DAY, withinDayRange } from '@/lib/date-range'
 import { humanize } from '@/lib/format'
 import { useEmployeeOptions, useTemplateOptions } from '../api/get-review-options'
 import { REVIEW_TYPES } from '../api/get-reviews'
@@ -26,10 +27,10 @@ export const createReviewSchema = z.object({
   employeeId: z.string().min(1, 'Please select an employee'),
   templateId: z.string().min(1, 'Please select a template'),
   reviewType: z.enum(REVIEW_TYPES, 'Please select a review type'),
-  dueDate: z
-    .string()
-    .min(1, 'Due date is required')
-    .refine((value) => value >= localToday(), 'Due date cannot be in the past'),
+  dueDate: withinDayRange(z.string().min(1, 'Due date is required'), 'Due date').refine(
+    (value) => value >= localToday(),
+    'Due date cannot be in the past',
+  ),
 })
 
 type CreateReviewValues = z.input<typeof createReviewSchema>
@@ -160,6 +161,7 @@ export function CreateReviewDialog({ open, onOpenChange, templateId }: CreateRev
               label="Due date"
               type="date"
               min={localToday()}
+              max={LATEST_DAY}
               error={errors.dueDate?.message}
               {...register('dueDate')}
             />
