@@ -9,11 +9,11 @@ import argparse
 import asyncio
 import logging
 import os
-import statistics
 import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,6 +36,8 @@ from api.core.db import dispose_engine, public_session  # noqa: E402
 from api.main import create_app  # noqa: E402
 from tenants.migrate import migrate_all  # noqa: E402
 from tenants.provision import NewTenant, create_tenant  # noqa: E402
+from tests.bench.harness import TIMEOUT, Req, Route, compare, drive, send  # noqa: E402
+from tests.bench.stats import latency_header, latency_line  # noqa: E402
 
 FIRST = ["Olivia", "Liam", "Emma", "Noah", "Ava", "Elijah", "Sophia", "James", "Priya", "Omar"]
 LAST = ["Johnson", "Smith", "Garcia", "Brown", "Patel", "Nguyen", "Khan", "Tanaka", "Silva", "Berg"]
@@ -67,21 +69,8 @@ def csv_rows(count: int) -> list[dict[str, str]]:
     return rows
 
 
-def summary(label: str, samples: list[float]) -> str:
-    ordered = sorted(samples)
-    p95 = ordered[max(0, int(round(0.95 * len(ordered))) - 1)]
-    return (
-        f"{label:<40} median {statistics.median(ordered) * 1000:7.1f} ms   "
-        f"p95 {p95 * 1000:7.1f} ms   (n={len(ordered)})"
-    )
-
-
-async def timed_get(client: httpx.AsyncClient, url: str, samples: list[float]) -> int:
-    started = time.perf_counter()
-    r = await client.get(url)
-    samples.append(time.perf_counter() - started)
-    r.raise_for_status()
-    body = r.json()
+def count_of(reply: httpx.Response | None) -> int:
+    body = reply.json() if reply is not None and reply.status_code == 200 else []
     return len(body) if isinstance(body, list) else 1
 
 
@@ -101,6 +90,7 @@ async def main(rows: int, requests: int) -> None:
                 "forcePasswordChange": False,
             },
         )
+    sid = row.sid
     app = create_app()
     for noisy in ("merit", "httpx", "alembic"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
@@ -110,66 +100,71 @@ async def main(rows: int, requests: int) -> None:
     # collection lands on some requests and the figures describe no real server.
     async with (
         app.router.lifespan_context(app),
-        httpx.AsyncClient(transport=transport, base_url="http://localhost", timeout=120) as client,
+        httpx.AsyncClient(transport=transport, base_url="http://localhost", timeout=600) as client,
     ):
-        client.cookies.set(sessions.COOKIE, row.sid)
+        client.cookies.set(sessions.COOKIE, sid)
         payload = {"csvData": csv_rows(rows)}
         started = time.perf_counter()
         r = await client.post("/api/employees/bulk-upload", json=payload)
         upload_seconds = time.perf_counter() - started
         r.raise_for_status()
         result = r.json()
-        print(f"organisation: {org.subdomain} (schema {org.schema_name})")
-        print(
-            f"bulk-upload of {rows:,} rows through the API: {upload_seconds:.2f} s "
-            f"({len(result['successful'])} imported, {len(result['failed'])} failed)"
-        )
+    print(f"organisation: {org.subdomain} (schema {org.schema_name})")
+    print(
+        f"bulk-upload of {rows:,} rows through the API (in process): {upload_seconds:.2f} s, n=1 "
+        f"({len(result['successful'])} imported, {len(result['failed'])} failed)"
+    )
 
-        cold: list[float] = []
-        await timed_get(client, "/api/employees", cold)
-        print(summary("GET /api/employees, first after the upload", cold))
+    def get(url: str | Callable[[int], str]) -> Callable[[int], Req]:
+        return lambda i: Req("GET", url(i) if callable(url) else url, sid)
 
-        for _ in range(5):  # warm the connection pool and the plan caches
-            await client.get("/api/employees")
-            await client.get("/api/employees?search=son")
+    routes = [
+        Route("GET /api/organization/current (a light call)", get("/api/organization/current")),
+        Route("GET /api/employees", get("/api/employees")),
+        Route(
+            "GET /api/employees?search= (mixed terms)",
+            get(lambda i: f"/api/employees?search={SEARCHES[i % len(SEARCHES)]}"),
+        ),
+        Route(
+            "GET /api/employees?includeArchived=true", get("/api/employees?includeArchived=true")
+        ),
+    ]
+    later: list[str] = []
 
-        samples: list[float] = []
-        for _ in range(requests):
-            await timed_get(client, "/api/organization/current", samples)
-        print(summary("GET /api/organization/current (baseline)", samples))
-
-        samples = []
-        count = 0
-        for _ in range(requests):
-            count = await timed_get(client, "/api/employees", samples)
-        print(summary(f"GET /api/employees ({count:,} returned)", samples))
-
-        samples = []
-        for i in range(requests):
-            term = SEARCHES[i % len(SEARCHES)]
-            await timed_get(client, f"/api/employees?search={term}", samples)
-        print(summary("GET /api/employees?search= (mixed terms)", samples))
+    async def extras(client: httpx.AsyncClient) -> None:
+        """In process, one caller: each search term alone, and the list right after a change."""
+        listed = count_of((await send(client, get("/api/employees")(0)))[1])
+        later.append(f"\nGET /api/employees returns {listed:,} employees (archived ones left out)")
+        later.append("In process, warm, 1 caller, each search term alone:")
+        later.append(latency_header(48))
         for term in SEARCHES:
-            per: list[float] = []
-            found = 0
-            for _ in range(max(10, requests // len(SEARCHES))):
-                found = await timed_get(client, f"/api/employees?search={term}", per)
-            print(summary(f"  search={term!r} ({found:,} found)", per))
-
-        samples = []
-        for _ in range(requests):
-            await timed_get(client, "/api/employees?includeArchived=true", samples)
-        print(summary("GET /api/employees?includeArchived=true", samples))
-
+            route = Route("", get(f"/api/employees?search={term}"))
+            samples, _ = await drive(client, route, max(10, requests // len(SEARCHES)), 1)
+            found = count_of((await send(client, route.make(0)))[1])
+            later.append(latency_line(f"  search={term!r} ({found:,} found)", samples, TIMEOUT))
         # The list is served from a snapshot of the table; the first call after any change
         # rebuilds it. This is that cost, paid once per change, not per visit.
-        first = (await client.get("/api/employees?search=EMP00001")).json()[0]
+        first = (await send(client, get("/api/employees?search=EMP00001")(0)))[1]
+        assert first is not None and first.status_code == 200, first
+        employee = first.json()[0]
         samples = []
         for i in range(10):
-            r = await client.put(f"/api/employees/{first['id']}", json={"position": f"Lead {i}"})
-            r.raise_for_status()
-            await timed_get(client, "/api/employees", samples)
-        print(summary("GET /api/employees, first after a change", samples))
+            change = Req("PUT", f"/api/employees/{employee['id']}", sid, {"position": f"Lead {i}"})
+            done, _ = await send(client, change)
+            assert done.error is None, done.error
+            samples.append((await send(client, get("/api/employees")(0)))[0])
+        later.append(latency_line("GET /api/employees, first after a change", samples, TIMEOUT))
+
+    print(f"\nEach route in process and through merit serve ({requests} warm requests per row):")
+    await compare(
+        routes,
+        requests=requests,
+        app=app,
+        env=dict(os.environ),
+        logs=_DATA / "logs",
+        then=extras,
+    )
+    print("\n".join(later))
     await dispose_engine()
 
 
