@@ -369,7 +369,15 @@ async def test_delete_takes_a_final_backup_then_drops_the_schema(platform, app, 
     assert "Lovelace" in text_
     assert "$argon2" not in text_
     document = json.loads(text_)
-    assert document
+    assert (document["format"], document["organization"]["id"]) == ("merit-backup", org_id)
+    assert document["counts"]["employees"] == 1
+    employees = document["data"]["employees"]
+    ada = dict(zip(employees["columns"], employees["rows"][0], strict=True))
+    assert (ada["employee_id"], ada["first_name"], ada["last_name"]) == (
+        "EMP0001",
+        "Ada",
+        "Lovelace",
+    )
     moved = backup.parent / (backup.stem + "-files") / "documents" / "contract.pdf"
     assert moved.read_bytes() == b"%PDF-1.4 test"
     assert not (get_settings().data_dir / "files" / schema).exists()
