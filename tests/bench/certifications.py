@@ -6,8 +6,9 @@ does), seeds with bulk INSERT ... SELECT generate_series, and prints figures (no
 assertions):
 
 - GET /api/certification-types on 10,000 employees holding 30,000 certifications of 20 types
-  (target: p95 under 50 ms; the counts are one aggregate query), through the whole app, and
-  the list query alone;
+  (target: p95 under 50 ms; the counts are one aggregate query), through the whole app in
+  process and through `merit serve`, 1 and 16 callers, cold and warm (tests/bench/harness.py),
+  and the list query alone;
 - a baseline: a signed-in call on an empty table (the fixed cost of the request stack);
 - for scale, the other organisation-wide reads (the compliance overview, every employee
   certification) and the daily reminder job, first run and idempotent second run.
@@ -17,11 +18,11 @@ import argparse
 import asyncio
 import logging
 import os
-import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -36,7 +37,6 @@ from api.core.embedded import ensure_services  # noqa: E402
 
 ensure_services(get_settings().data_dir, redis=False)
 
-import httpx  # noqa: E402
 from sqlalchemy import text  # noqa: E402
 
 from api.auth import sessions  # noqa: E402
@@ -46,6 +46,15 @@ from api.main import create_app  # noqa: E402
 from api.organizations.models import Organization  # noqa: E402
 from tenants.migrate import migrate_all  # noqa: E402
 from tenants.provision import NewTenant, create_tenant  # noqa: E402
+from tests.bench.harness import (  # noqa: E402
+    TIMEOUT,
+    Req,
+    Route,
+    compare,
+    sequential,
+    target_line,
+)
+from tests.bench.stats import Sample, latency_header, latency_line  # noqa: E402
 
 TYPES = 20
 DEPARTMENTS = "ARRAY['engineering','sales','marketing','human-resources','finance','operations']"
@@ -94,30 +103,6 @@ async def seed(org: Organization, employees: int, certifications: int) -> None:
             await conn.execute(text(sql))
 
 
-def p95(samples: list[float]) -> float:
-    ordered = sorted(samples)
-    return ordered[max(0, int(round(0.95 * len(ordered))) - 1)]
-
-
-def summary(label: str, samples: list[float]) -> str:
-    return (
-        f"{label:<50} median {statistics.median(samples) * 1000:7.2f} ms   "
-        f"p95 {p95(samples) * 1000:7.2f} ms   (n={len(samples)})"
-    )
-
-
-async def timed_gets(client: httpx.AsyncClient, url: str, requests: int) -> list[float]:
-    samples: list[float] = []
-    for n in range(requests + 10):
-        started = time.perf_counter()
-        r = await client.get(url)
-        elapsed = time.perf_counter() - started
-        assert r.status_code == 200, r.text
-        if n >= 10:  # the first calls warm the pool and caches
-            samples.append(elapsed)
-    return samples
-
-
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--employees", type=int, default=10_000)
@@ -136,13 +121,14 @@ async def main() -> None:
             f"of {TYPES} types in {time.perf_counter() - started:.1f} s"
         )
 
-        sql_samples: list[float] = []
+        found: list[Any] = []
         async with tenant_session(org.schema_name, org.id) as session:
-            for n in range(args.requests + 10):
-                started = time.perf_counter()
-                types = await service.list_types(session=session)
-                if n >= 10:
-                    sql_samples.append(time.perf_counter() - started)
+
+            async def query() -> None:
+                found.append(await service.list_types(session=session))
+
+            alone = [Sample(t) for t in await sequential(query, args.requests, skip=10)]
+        types = found[-1]
         held = sum(t.employee_count for t in types)
         expiring = sum(t.expiring_count for t in types)
         print(
@@ -159,35 +145,43 @@ async def main() -> None:
                     "forcePasswordChange": False,
                 },
             )
-        app = create_app()
-        async with httpx.AsyncClient(
-            transport=httpx.ASGITransport(app=app), base_url="http://localhost"
-        ) as client:
-            client.cookies.set(sessions.COOKIE, row.sid)
-            http_samples = await timed_gets(client, "/api/certification-types", args.requests)
+
+        def get(url: str, count: int | None = None, label: str | None = None) -> Route:
+            return Route(label or f"GET {url}", lambda i: Req("GET", url, row.sid), count)
+
+        types_route = "GET /api/certification-types"
+        routes = [
+            get("/api/certification-types"),
             # The same stack (session, tenant, transaction) around an empty table: the fixed
             # cost of any signed-in call on this machine, to read the figure above against.
-            baseline = await timed_gets(client, "/api/certifications", args.requests)
-            print(summary("GET /api/certification-types (whole request)", http_samples))
-            print(summary("certification types list query alone", sql_samples))
-            print(summary("baseline: GET /api/certifications (empty)", baseline))
-            load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-            print(
-                f"Machine: {os.cpu_count()} CPUs, load average {load} (other work inflates these)"
-            )
-            figure = p95(http_samples) * 1000
-            print(f"Target p95 < 50 ms: {'met' if figure < 50 else 'NOT met'} ({figure:.1f} ms)")
-            print()
-            compliance = await timed_gets(client, "/api/certification-compliance", 20)
-            print(summary("GET /api/certification-compliance", compliance))
-            everything = await timed_gets(client, "/api/employee-certifications", 10)
-            print(summary("GET /api/employee-certifications (all ~30k rows)", everything))
+            get("/api/certifications", label="GET /api/certifications (empty: the fixed cost)"),
+            # For scale, the other organisation-wide reads, fewer times.
+            get("/api/certification-compliance", 20),
+            get("/api/employee-certifications", 10, "GET /api/employee-certifications (all rows)"),
+        ]
+        print(
+            f"\nEach route in process and through merit serve ({args.requests} warm requests "
+            f"per row unless n says otherwise):"
+        )
+        results = await compare(
+            routes,
+            requests=args.requests,
+            app=create_app(),
+            env=dict(os.environ),
+            logs=_DATA / "logs",
+        )
+        print("\n" + latency_header(50))
+        print(latency_line("certification types list query alone", alone, TIMEOUT, 50))
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+        print(f"Machine: {os.cpu_count()} CPUs, load average {load} (other work inflates these)")
+        print(target_line(results, types_route, 95, 50))
+        print()
 
         for label in ("first run", "second run (idempotent)"):
             started = time.perf_counter()
             async with tenant_session(org.schema_name, org.id) as session:
                 counts = await service.create_reminders(session=session)
-            print(f"Reminder job, {label}: {time.perf_counter() - started:.2f} s; {counts}")
+            print(f"Reminder job, {label}: {time.perf_counter() - started:.2f} s (n=1); {counts}")
     finally:
         await dispose_engine()
 
