@@ -4,9 +4,10 @@ import struct
 import zlib
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from api.core.db import tenant_session
+from api.documents.models import UploadSlot
 from api.organizations.models import OrganizationSettings
 
 CURRENT = "/api/organization/current"
@@ -44,6 +45,27 @@ async def upload(client, data: bytes, content_type: str = "image/png"):
     assert set(slot) == {"uploadURL", "logoUrl"}
     put = await client.put(slot["uploadURL"], content=data, headers={"content-type": content_type})
     return slot, put
+
+
+async def stored_settings(org) -> tuple[str | None, str | None]:
+    """The organisation's name and logo as stored."""
+    async with tenant_session(org.schema_name, org.id) as s:
+        settings = (await s.execute(select(OrganizationSettings))).scalar_one()
+    return settings.business_name, settings.logo_url
+
+
+async def upload_slots(org) -> int:
+    async with tenant_session(org.schema_name, org.id) as s:
+        return int(await s.scalar(select(func.count()).select_from(UploadSlot)) or 0)
+
+
+async def set_logo(admin) -> str:
+    """Upload a PNG and make it the organisation's logo; its URL."""
+    slot, put = await upload(admin, png())
+    assert put.status_code == 200, put.text
+    r = await admin.put(CURRENT, json={"name": "Alpha Org", "logoUrl": slot["logoUrl"]})
+    assert r.status_code == 200, r.text
+    return str(slot["logoUrl"])
 
 
 async def test_every_role_reads_the_current_organisation(login, org):
@@ -84,17 +106,25 @@ async def test_admin_renames_the_organisation(login, org):
 )
 async def test_bad_settings_are_refused(login, org, body, message):
     admin = await login(org)
+    logo = await set_logo(admin)
     r = await admin.put(CURRENT, json=body)
     assert r.status_code == 400
     assert r.json()["message"] == message
-    assert (await admin.get(CURRENT)).json()["name"] == "Alpha Org"
+    # Neither the name nor the logo changed.
+    assert await stored_settings(org) == ("Alpha Org", logo)
+    assert (await admin.get(CURRENT)).json()["logoUrl"] == logo
 
 
 @pytest.mark.parametrize("role", ["hr", "manager", "user"])
 async def test_only_admins_change_settings_or_upload_logos(login, org, role):
+    logo = await set_logo(await login(org))
+    slots = await upload_slots(org)
     c = await login(org, role)
-    assert (await c.put(CURRENT, json={"name": "Taken Over"})).status_code == 403
+    assert (await c.put(CURRENT, json={"name": "Taken Over", "logoUrl": None})).status_code == 403
     assert (await c.post("/api/upload/logo")).status_code == 403
+    # Nothing written: the name and logo stay, and no upload slot was made.
+    assert await stored_settings(org) == ("Alpha Org", logo)
+    assert await upload_slots(org) == slots
 
 
 @pytest.mark.parametrize("mime", list(IMAGES))
@@ -155,6 +185,8 @@ async def test_a_logo_that_is_not_an_acceptable_image_is_refused(login, org, dat
     # Nothing was kept: the logo URL cannot be set and serves nothing.
     r = await admin.put(CURRENT, json={"name": "Alpha Org", "logoUrl": slot["logoUrl"]})
     assert r.status_code == 400
+    assert r.json()["message"] == "The logo has not been uploaded. Please upload the image again."
+    assert await stored_settings(org) == ("Alpha Org", None)
     assert (await admin.get(slot["logoUrl"])).status_code == 404
 
 
@@ -180,12 +212,14 @@ async def test_logos_of_another_organisation(login, org, other_org):
     slot, put = await upload(admin_a, png())
     assert put.status_code == 200
     admin_b = await login(other_org)
+    before_b, _ = await stored_settings(other_org)
     # B cannot use A's upload slot, nor claim A's logo as its own.
     slot_b = await admin_b.post("/api/upload/logo")
     assert (await admin_b.put(slot["uploadURL"], content=png())).status_code == 404
     r = await admin_b.put(CURRENT, json={"name": "Beta Org", "logoUrl": slot["logoUrl"]})
     assert r.status_code == 400
     assert slot_b.status_code == 200
+    assert await stored_settings(other_org) == (before_b, None)
     r = await admin_b.put(
         CURRENT,
         json={
@@ -194,6 +228,8 @@ async def test_logos_of_another_organisation(login, org, other_org):
         },
     )
     assert r.status_code == 400
+    assert await stored_settings(other_org) == (before_b, None)
+    assert await stored_settings(org) == ("Alpha Org", None)
 
 
 async def test_unknown_logo_paths(client, org):
