@@ -635,10 +635,22 @@ async def test_hr_writes_like_admin(login, org):
     hr = await login(org, "hr")
     made = await add(hr)
     base = f"/api/employees/{made['id']}"
+
+    async def stored() -> tuple[str | None, bool] | None:
+        """The stored row's position and archived flag, or None once it is gone."""
+        async with tenant_session(org.schema_name, org.id) as session:
+            row = await session.get(Employee, made["id"])
+        return None if row is None else (row.position, row.is_archived)
+
     assert (await hr.put(base, json={"position": "HR Partner"})).status_code == 200
+    assert await stored() == ("HR Partner", False)
     assert (await hr.post(f"{base}/archive")).status_code == 200
+    assert await stored() == ("HR Partner", True)
     assert (await hr.post(f"{base}/unarchive")).status_code == 200
+    assert await stored() == ("HR Partner", False)
     assert (await hr.delete(base)).status_code == 200
+    assert await stored() is None
+    assert (await hr.get(base)).status_code == 404
 
 
 async def test_another_organisation_sees_nothing_and_touches_nothing(login, org, other_org):

@@ -245,9 +245,15 @@ async def test_hr_manages_templates(login, org):
     created = await hr.post(URL, json=template())
     assert created.status_code == 201
     tid = created.json()["id"]
+    assert (await get_row(org, ReviewTemplate, tid)).name == "Sales Review"
     assert (await hr.put(f"{URL}/{tid}", json={"name": "HR renamed"})).status_code == 200
-    assert (await hr.post(f"{URL}/{tid}/duplicate")).status_code == 201
+    assert (await get_row(org, ReviewTemplate, tid)).name == "HR renamed"
+    copy = await hr.post(f"{URL}/{tid}/duplicate")
+    assert copy.status_code == 201
+    assert (await get_row(org, ReviewTemplate, copy.json()["id"])).name == "HR renamed (Copy)"
     assert (await hr.delete(f"{URL}/{tid}")).status_code == 204
+    assert await get_row(org, ReviewTemplate, tid) is None
+    assert (await hr.get(f"{URL}/{tid}")).status_code == 404
 
 
 async def test_another_organisations_template_is_not_found(login, org, other_org):
