@@ -3,19 +3,22 @@ on a plain asyncpg pool. No ORM, no pydantic, no dependency injection, and no mi
 Merit's own response compression (api/core/middleware.CompressionMiddleware), so both send the
 same bytes. Each request runs the same SQL as Merit's own route (the session lookup in
 public.sessions, the organisation lookup, then the route's statements, as SQLAlchemy emits
-them; found with the engine's echo) and answers JSON of the same shape. The employee list
-keeps the same per-process snapshot keyed by the table's fingerprint as
-api/employees/listing.py, so the two differ only in what the framework costs, not in the
-algorithm. Not mirrored here: Merit's reuse of each listed review's, reminder's and note's
-JSON while its rows are unchanged (api/core/listing.py) and of embedded employees and
-templates; this baseline renders those lists in full each time.
+them; found with the engine's echo) and answers JSON of the same shape.
+
+It keeps the same reply caches as Merit, so the two differ in what the framework costs, not in
+the algorithm: the employee list's per-process snapshot keyed by the table's fingerprint
+(api/employees/listing.py), and each listed review's, reminder's and note's JSON kept under the
+row versions (xmin) it was rendered from, the list reading only ids and versions and rendering
+again only the items whose rows changed (api/core/listing.py, cached_list here). Not mirrored:
+Merit's separate cache of each embedded employee's and template's JSON, which only matters for
+the few items rendered again after a change (here those read their embedded rows afresh).
 
 Run by the load test as `uvicorn tests.bench.baseline_app:app --workers N` with DATABASE_URL.
 """
 
 import json
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
@@ -72,6 +75,9 @@ SELECT (SELECT count(*) FROM "{s}".employees) - (SELECT count(*) FROM archived),
 
 pool: asyncpg.Pool | None = None
 snapshots: dict[str, tuple[str, list[tuple[str, bool, bytes]]]] = {}
+# (schema, list) → item id → (the versions it was rendered at, its JSON): Merit's reuse of
+# listed items (api/core/listing.py), see cached_list.
+items: dict[tuple[str, str], dict[int, tuple[tuple[str, ...], bytes]]] = {}
 
 
 def camel(name: str) -> str:
@@ -95,8 +101,40 @@ def record(row: Any, org_id: int | None = None) -> dict[str, Any]:
 
 
 def reply(data: Any, status: int = 200) -> Response:
-    body = json.dumps(data, default=_default, separators=(",", ":")).encode()
-    return Response(body, status_code=status, media_type="application/json")
+    return Response(dumped(data), status_code=status, media_type="application/json")
+
+
+def dumped(data: Any) -> bytes:
+    return json.dumps(data, default=_default, separators=(",", ":")).encode()
+
+
+async def cached_list(
+    s: str,
+    kind: str,
+    listed: list[Any],
+    render: Callable[[list[int]], Awaitable[dict[int, bytes]]],
+) -> Response:
+    """A list whose items keep their JSON while their rows are unchanged, as Merit's lists do:
+    `listed` holds (id, the item's row version, each embedded row's version) in list order, read
+    outside a transaction (committed versions only); `render` gives the current JSON of the
+    items whose versions were not rendered before. Kept without a size bound: the load test's
+    lists fit in Merit's budget (64 MB per process), so neither side drops any."""
+    cache = items.setdefault((s, kind), {})
+    stale = []
+    for row in listed:
+        hit = cache.get(row[0])
+        if hit is None or hit[0] != tuple(row[1:]):
+            stale.append(row[0])
+    fresh = await render(stale) if stale else {}
+    parts = []
+    for row in listed:
+        if row[0] in fresh:
+            # Kept under the versions the list saw: a row changed since gets rendered again.
+            cache[row[0]] = (tuple(row[1:]), fresh[row[0]])
+            parts.append(fresh[row[0]])
+        elif row[0] in cache and row[0] not in stale:
+            parts.append(cache[row[0]][1])
+    return Response(b"[" + b",".join(parts) + b"]", media_type="application/json")
 
 
 def fail(status: int, message: str) -> Response:
@@ -247,6 +285,24 @@ async def update_employee(request: Request, conn: asyncpg.Connection, org: Any) 
     return reply(record(await _employee(conn, s, emp_id), org["id"]))
 
 
+# The ids and versions of listed reviews, of their employees and templates (then the filter).
+REVIEW_VERSIONS = (
+    'SELECT r.id, r.xmin::text, ee.xmin::text, et.xmin::text FROM "{s}".reviews r '
+    'LEFT JOIN "{s}".employees ee ON ee.id = r.employee_id '
+    'LEFT JOIN "{s}".review_templates et ON et.id = r.template_id '
+)
+
+
+def _review_items(conn: asyncpg.Connection, s: str, org_id: int) -> Any:
+    async def render(ids: list[int]) -> dict[int, bytes]:
+        rows = await conn.fetch(
+            f'SELECT {REVIEW} FROM "{s}".reviews WHERE id = ANY($1::int[])', ids
+        )
+        return {item["id"]: dumped(item) for item in await _embed_reviews(conn, s, org_id, rows)}
+
+    return render
+
+
 @endpoint()
 async def list_reviews(request: Request, conn: asyncpg.Connection, org: Any) -> Response:
     s = org["schema_name"]
@@ -254,30 +310,30 @@ async def list_reviews(request: Request, conn: asyncpg.Connection, org: Any) -> 
     if employee_id is not None:
         if await _employee(conn, s, int(employee_id)) is None:
             return fail(404, "Employee not found")
-        rows = await conn.fetch(
-            f'SELECT {REVIEW} FROM "{s}".reviews WHERE employee_id = $1 '
-            "ORDER BY created_at DESC, id DESC",
+        listed = await conn.fetch(
+            REVIEW_VERSIONS.format(s=s)
+            + "WHERE r.employee_id = $1 ORDER BY r.created_at DESC, r.id DESC",
             int(employee_id),
         )
     else:
-        rows = await conn.fetch(
-            f'SELECT r.{REVIEW.replace(", ", ", r.")} FROM "{s}".reviews r JOIN "{s}".employees e '
-            "ON e.id = r.employee_id WHERE e.is_archived IS false "
+        listed = await conn.fetch(
+            REVIEW_VERSIONS.format(s=s)
+            + f'JOIN "{s}".employees e ON e.id = r.employee_id WHERE e.is_archived IS false '
             "ORDER BY r.created_at DESC, r.id DESC"
         )
-    return reply(await _embed_reviews(conn, s, org["id"], rows))
+    return await cached_list(s, "reviews", listed, _review_items(conn, s, org["id"]))
 
 
 @endpoint()
 async def upcoming_reviews(request: Request, conn: asyncpg.Connection, org: Any) -> Response:
     s = org["schema_name"]
-    rows = await conn.fetch(
-        f'SELECT r.{REVIEW.replace(", ", ", r.")} FROM "{s}".reviews r JOIN "{s}".employees e '
-        "ON e.id = r.employee_id WHERE r.status != 'completed' AND e.is_archived IS false "
+    listed = await conn.fetch(
+        REVIEW_VERSIONS.format(s=s) + f'JOIN "{s}".employees e ON e.id = r.employee_id '
+        "WHERE r.status != 'completed' AND e.is_archived IS false "
         "ORDER BY r.due_date, r.id LIMIT $1",
         10,
     )
-    return reply(await _embed_reviews(conn, s, org["id"], rows))
+    return await cached_list(s, "reviews", listed, _review_items(conn, s, org["id"]))
 
 
 @endpoint(roles=("admin", "hr", "manager"), write=True)
@@ -345,11 +401,19 @@ async def _reminder_reply(conn: asyncpg.Connection, s: str, org_id: int, rows: l
 @endpoint()
 async def list_reminders(request: Request, conn: asyncpg.Connection, org: Any) -> Response:
     s = org["schema_name"]
-    rows = await conn.fetch(
-        f'SELECT {REMINDER} FROM "{s}".reminders '
-        "ORDER BY is_read, due_date ASC NULLS LAST, created_at DESC, id DESC"
+    listed = await conn.fetch(
+        f'SELECT m.id, m.xmin::text, ee.xmin::text FROM "{s}".reminders m '
+        f'LEFT JOIN "{s}".employees ee ON ee.id = m.employee_id '
+        "ORDER BY m.is_read, m.due_date ASC NULLS LAST, m.created_at DESC, m.id DESC"
     )
-    return reply(await _reminder_reply(conn, s, org["id"], rows))
+
+    async def render(ids: list[int]) -> dict[int, bytes]:
+        rows = await conn.fetch(
+            f'SELECT {REMINDER} FROM "{s}".reminders WHERE id = ANY($1::int[])', ids
+        )
+        return {i["id"]: dumped(i) for i in await _reminder_reply(conn, s, org["id"], rows)}
+
+    return await cached_list(s, "reminders", listed, render)
 
 
 @endpoint(write=True)
@@ -374,12 +438,19 @@ async def list_notes(request: Request, conn: asyncpg.Connection, org: Any) -> Re
     employee_id = int(request.query_params["employeeId"])
     if await _employee(conn, s, employee_id) is None:
         return fail(404, "Employee not found")
-    rows = await conn.fetch(
-        f'SELECT {NOTE} FROM "{s}".employee_notes WHERE employee_id = $1 '
+    listed = await conn.fetch(
+        f'SELECT id, xmin::text FROM "{s}".employee_notes WHERE employee_id = $1 '
         "ORDER BY date DESC, created_at DESC, id DESC",
         employee_id,
     )
-    return reply([record(r, org["id"]) for r in rows])
+
+    async def render(ids: list[int]) -> dict[int, bytes]:
+        rows = await conn.fetch(
+            f'SELECT {NOTE} FROM "{s}".employee_notes WHERE id = ANY($1::int[])', ids
+        )
+        return {r["id"]: dumped(record(r, org["id"])) for r in rows}
+
+    return await cached_list(s, "notes", listed, render)
 
 
 @endpoint(roles=("admin", "hr"), write=True)

@@ -32,10 +32,6 @@ import os
 import random
 import secrets
 import shutil
-import signal
-import socket
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -52,6 +48,10 @@ import httpx
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+
+from tests.bench.harness import ServerProcess, merit_serve  # noqa: E402
+from tests.bench.harness import start_server as start_server_process  # noqa: E402
+from tests.bench.stats import percentile  # noqa: E402
 
 PASSWORD = "Load-Test-Pass-1"
 REQUEST_TIMEOUT = 10.0
@@ -246,60 +246,18 @@ async def create_orgs(count: int, big_size: int, rng: random.Random) -> list[Org
 # -------------------------------------------------------------------------------- servers
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@dataclass
-class Server:
-    name: str
-    proc: subprocess.Popen[bytes]
-    base: str
-    log: Path
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)  # our own process group only
-                self.proc.wait(timeout=10)
-
-
-def start_server(kind: str, workers: int, env: dict[str, str], logs: Path) -> Server:
-    port = free_port()
+def start_server(kind: str, workers: int, env: dict[str, str], logs: Path) -> ServerProcess:
+    """`merit serve` or the baseline under uvicorn, each binding port 0 on 127.0.0.1 and saying
+    which port it got (no port is picked here and handed over: another process could take it
+    in between)."""
     if kind == "merit":
-        # The server is called by address, which production accepts only as an allowed origin.
-        env = {**env, "MERIT_ALLOWED_ORIGINS": json.dumps([f"http://127.0.0.1:{port}"])}
-        cmd = [sys.executable, "-m", "api.cli", "serve", "--host", "127.0.0.1",
-               "--port", str(port), "--workers", str(workers)]  # fmt: skip
-    else:
-        cmd = [sys.executable, "-m", "uvicorn", "tests.bench.baseline_app:app", "--host",
-               "127.0.0.1", "--port", str(port), "--workers", str(workers), "--proxy-headers",
-               "--log-level", "info"]  # fmt: skip
-    log = logs / f"{kind}-w{workers}.log"
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(
-            cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-        )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(
-                f"{kind} server exited at start; see {log}:\n{log.read_text()[-3000:]}"
-            )
-        try:
-            if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
-                return Server(kind, proc, base, log)
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.3)
-    proc.kill()
-    raise SystemExit(f"{kind} server did not answer /healthz in 90 s; see {log}")
+        # Called by address, which production accepts only as an allowed origin's host.
+        env = {**env, "MERIT_ALLOWED_ORIGINS": json.dumps(["http://127.0.0.1"])}
+        return merit_serve(env, logs / f"{kind}-w{workers}.log", workers)
+    cmd = [sys.executable, "-m", "uvicorn", "tests.bench.baseline_app:app", "--host",
+           "127.0.0.1", "--port", "0", "--workers", str(workers), "--proxy-headers",
+           "--log-level", "info"]  # fmt: skip
+    return start_server_process(kind, cmd, env, logs / f"{kind}-w{workers}.log")
 
 
 def _sid(reply: httpx.Response) -> str:
@@ -468,6 +426,7 @@ class Step:
     results: list[Result]
     lags: list[float]
     cpu: dict[str, float]
+    cold: bool = False  # the warm-up: the first requests after the server started
 
     @property
     def errors(self) -> list[Result]:
@@ -548,7 +507,7 @@ async def open_loop(
         lags.append(max(0.0, loop.time() - when))
         req = mix.pick(rng)
         if len(tasks) >= MAX_IN_FLIGHT:
-            results.append(Result(req.label, 0, 0.0, "client: too many requests in flight"))
+            results.append(Result(req.label, 0, 0.0, "client: too many requests in flight", when))
             continue
         task = asyncio.create_task(_send(client, req, when, results))
         tasks.add(task)
@@ -636,12 +595,10 @@ class Cpu:
         return out
 
 
-def pct(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, int(round(q / 100 * len(ordered) + 0.5)) - 1))
-    return ordered[k]
+def latencies(results: list[Result], timeout: float = REQUEST_TIMEOUT) -> list[float]:
+    """Each request's latency, a failed one's as the client's timeout (at least its own time):
+    a request refused in a millisecond must not make the percentiles look better."""
+    return [max(r.seconds, timeout) if r.error else r.seconds for r in results]
 
 
 def ms(x: float) -> str:
@@ -650,34 +607,37 @@ def ms(x: float) -> str:
 
 def slowest_seconds(results: list[Result], shown: int = 4) -> str:
     """The seconds (from the step's start) whose requests were slowest, with their p99 and
-    count: a tail made of a few stalled seconds (a paused host, a cold start) reads differently
-    from one spread over the whole step (a saturated server)."""
-    ok = [r for r in results if not r.error]
-    if not ok:
+    count (failures as the timeout): a tail made of a few stalled seconds (a paused host, a
+    cold start) reads differently from one spread over the whole step (a saturated server)."""
+    if not results:
         return "-"
-    origin = min(r.started for r in ok)
+    origin = min(r.started for r in results)
     by_second: dict[int, list[float]] = defaultdict(list)
-    for r in ok:
-        by_second[int(r.started - origin)].append(r.seconds)
-    ranked = sorted(by_second.items(), key=lambda item: pct(item[1], 99), reverse=True)
+    for r, seconds in zip(results, latencies(results), strict=True):
+        by_second[int(r.started - origin)].append(seconds)
+    ranked = sorted(by_second.items(), key=lambda item: percentile(item[1], 99), reverse=True)
     return ", ".join(
-        f"{second}s {ms(pct(times, 99)).strip()} ms (n={len(times)})"
+        f"{second}s {ms(percentile(times, 99)).strip()} ms (n={len(times)})"
         for second, times in ranked[:shown]
     )
 
 
 def print_step(step: Step, per_route: bool = True) -> None:
-    ok = [r.seconds for r in step.results if not r.error]
+    ok = latencies(step.results)
     offered = f"{step.offered:.0f} req/s offered" if step.offered else "closed loop"
     groups = ("server", "postgres", "load generator", "other", "idle")
     cpu = ", ".join(f"{k} {step.cpu.get(k, 0.0):.0f}%" for k in groups)
     print(
         f"\n  [{step.name}] {offered}: {step.throughput:.1f} req/s done, "
-        f"{len(step.results)} requests, {len(step.errors)} errors; "
-        f"p50 {ms(pct(ok, 50)).strip()} / p95 {ms(pct(ok, 95)).strip()} / "
-        f"p99 {ms(pct(ok, 99)).strip()} ms"
+        f"n={len(step.results)} requests, {len(step.errors)} errors; "
+        f"p50 {ms(percentile(ok, 50)).strip()} / p95 {ms(percentile(ok, 95)).strip()} / "
+        f"p99 {ms(percentile(ok, 99)).strip()} ms (a failed request counts as {REQUEST_TIMEOUT:g} s)"
     )
-    lag = f"client dispatch lag p99 {ms(pct(step.lags, 99)).strip()} ms; " if step.lags else ""
+    lag = (
+        f"client dispatch lag p99 {ms(percentile(step.lags, 99)).strip()} ms (n={len(step.lags)}); "
+        if step.lags
+        else ""
+    )
     print(f"    {lag}CPU (% of one core, 200% = the machine): {cpu}")
     print(f"    slowest seconds of the step: {slowest_seconds(step.results)}")
     print(f"    CPU per request: server {step.cpu_ms_per_request('server'):.1f} ms, Postgres "
@@ -693,10 +653,10 @@ def print_step(step: Step, per_route: bool = True) -> None:
     )
     for label in sorted(by_label):
         rs = by_label[label]
-        good = [r.seconds for r in rs if not r.error]
+        good = latencies(rs)
         errs = len([r for r in rs if r.error])
-        print(f"    {label:<44}{len(rs):>6}{ms(pct(good, 50)):>9}{ms(pct(good, 95)):>9}"
-              f"{ms(pct(good, 99)):>9}{ms(max(good) if good else float('nan')):>9}{errs:>5}")  # fmt: skip
+        print(f"    {label:<44}{len(rs):>6}{ms(percentile(good, 50)):>9}{ms(percentile(good, 95)):>9}"
+              f"{ms(percentile(good, 99)):>9}{ms(max(good) if good else float('nan')):>9}{errs:>5}")  # fmt: skip
     shown: set[str] = set()
     for r in step.errors:
         if r.error and r.error not in shown and len(shown) < 5:
@@ -706,9 +666,9 @@ def print_step(step: Step, per_route: bool = True) -> None:
 
 async def heavy(
     client: aiohttp.ClientSession, org: Org, samples: int
-) -> list[tuple[str, list[float], int, int, int]]:
-    """The big organisation's heavy screens, one request at a time: label, times, item count,
-    JSON bytes and bytes sent (gzipped)."""
+) -> list[tuple[str, list[Result], int, int, int]]:
+    """The big organisation's heavy screens, one request at a time: label, results (the first
+    call of the screen first), item count, JSON bytes and bytes sent (gzipped)."""
     out = []
     for label, url in (
         ("GET /api/employees [big]", "/api/employees"),
@@ -716,20 +676,25 @@ async def heavy(
         ("GET /api/reminders [big]", "/api/reminders"),
         ("GET /api/reviews [big]", "/api/reviews"),
     ):
-        times: list[float] = []
+        results: list[Result] = []
         size = sent = count = 0
         n = samples if "employees" in label else max(3, samples // 5)
         for _ in range(n):
             started = time.perf_counter()
             headers = {"cookie": f"merit_sid={org.sids['manager']}"}
-            async with client.get(url, headers=headers, timeout=HEAVY_TIMEOUT) as r:
-                raw = await r.read()
-            times.append(time.perf_counter() - started)
+            try:
+                async with client.get(url, headers=headers, timeout=HEAVY_TIMEOUT) as r:
+                    raw = await r.read()
+            except Exception as exc:  # noqa: BLE001 - a failed request is a result
+                error = f"{type(exc).__name__}: {exc}"
+                results.append(Result(label, 0, time.perf_counter() - started, error))
+                continue
             body = inflated(r, raw)
-            if r.status != 200:
-                raise RuntimeError(f"{label}: {r.status} {body[:300]!r}")
-            size, sent, count = len(body), len(raw), len(json.loads(body))
-        out.append((label, times, count, size, sent))
+            error = None if r.status == 200 else f"{r.status} {body[:300]!r}"
+            results.append(Result(label, r.status, time.perf_counter() - started, error))
+            if error is None:
+                size, sent, count = len(body), len(raw), len(json.loads(body))
+        out.append((label, results, count, size, sent))
     return out
 
 
@@ -739,6 +704,8 @@ class RunSummary:
     workers: int
     steps: list[Step]
     saturation: Step | None
+    cold: Step | None = None
+    heavy_errors: int = 0
 
 
 TARGETS = {"merit": "merit serve", "baseline": "baseline (Starlette + asyncpg)"}
@@ -752,11 +719,17 @@ def merged(name: str, steps: list[Step]) -> Step:
     return Step(name, None, duration, [r for s in steps for r in s.results], [], cpu)
 
 
-async def rate_steps(target: Client, mix: Mix, cpu: Cpu, args: Any) -> list[Step]:
+async def rate_steps(target: Client, mix: Mix, cpu: Cpu, args: Any) -> tuple[Step, list[Step]]:
+    """The warm-up, the first requests after the server started (connection pools, plan
+    caches, each worker's snapshot of each organisation's employee list all filling up),
+    reported on its own as the cold figures; then the rising rates."""
     rng = random.Random(42)
-    # Warm-up (not counted): connection pools, plan caches, each worker's snapshot of each
-    # organisation's employee list.
-    await open_loop(target, mix, min(args.rates[0], 20), args.warmup, rng)
+    rate = min(args.rates[0], 20)
+    snap = cpu.snapshot()
+    results, lags, took = await open_loop(target, mix, rate, args.warmup, rng)
+    cold = Step(f"cold: first {args.warmup:g} s after start, {rate:g}/s", rate, took, results,
+                lags, cpu.since(snap), cold=True)  # fmt: skip
+    print_step(cold, per_route=False)
     steps = []
     for rate in args.rates:
         snap = cpu.snapshot()
@@ -768,11 +741,11 @@ async def rate_steps(target: Client, mix: Mix, cpu: Cpu, args: Any) -> list[Step
             print("  overloaded (over 20% of requests failed): no higher rate tried")
             await asyncio.sleep(REQUEST_TIMEOUT + 2)  # let the server drain
             break
-    return steps
+    return cold, steps
 
 
 async def max_rounds(
-    targets: dict[str, Client], servers: dict[str, Server], mix: Mix, args: Any,
+    targets: dict[str, Client], servers: dict[str, ServerProcess], mix: Mix, args: Any,
     pg_pid: int | None,
 ) -> dict[str, Step]:  # fmt: skip
     """Closed loop on each server in turn, several rounds: the machine's background load
@@ -786,7 +759,8 @@ async def max_rounds(
             results, took = await closed_loop(target, mix, args.users, args.max_seconds, rng)
             rounds[kind].append(Step(kind, None, took, results, [], cpu.since(snap)))
         line = ", ".join(
-            f"{TARGETS[k]} {r[-1].throughput:.1f} req/s ({len(r[-1].errors)} errors, server "
+            f"{TARGETS[k]} {r[-1].throughput:.1f} req/s (n={len(r[-1].results)}, "
+            f"{len(r[-1].errors)} errors, server "
             f"{r[-1].cpu_ms_per_request('server'):.1f} ms CPU/request, other "
             f"{r[-1].cpu.get('other', 0):.0f}%)"
             for k, r in rounds.items()
@@ -801,7 +775,7 @@ async def run_workers(
 ) -> list[RunSummary]:  # fmt: skip
     """Both servers with `workers` processes each (only one is driven at a time)."""
     kinds = ["merit"] if args.no_baseline else ["merit", "baseline"]
-    servers: dict[str, Server] = {}
+    servers: dict[str, ServerProcess] = {}
     summaries: dict[str, RunSummary] = {}
     try:
         for kind in kinds:
@@ -823,8 +797,8 @@ async def run_workers(
             for kind in kinds:
                 print(f"\n=== {TARGETS[kind]}, {workers} workers: rising rates ===")
                 cpu = Cpu(servers[kind].proc.pid, pg_pid)
-                steps = await rate_steps(targets[kind], mix, cpu, args)
-                summaries[kind] = RunSummary(TARGETS[kind], workers, steps, None)
+                cold, steps = await rate_steps(targets[kind], mix, cpu, args)
+                summaries[kind] = RunSummary(TARGETS[kind], workers, steps, None, cold)
             if args.users:
                 print(f"\n=== {workers} workers: maximum throughput, {args.users} callers back "
                       f"to back, {args.rounds} x {args.max_seconds:g} s per server, taking "
@@ -838,13 +812,26 @@ async def run_workers(
                 for kind in kinds:
                     print(f"\n=== {TARGETS[kind]}, {workers} workers: the big organisation "
                           f"({big.size:,} employees), heavy screens one at a time ===")  # fmt: skip
-                    for name, times, count, size, sent in await heavy(
+                    print(f"    {'':<46}{'n':>4}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}"
+                          f"{'errors':>7}")  # fmt: skip
+                    for name, results, count, size, sent in await heavy(
                         targets[kind].session, big, args.heavy
                     ):
-                        print(f"    {name:<46} median {ms(statistics.median(times))} ms, "
-                              f"p95 {ms(pct(times, 95))} ms  ({count:,} items, "
-                              f"{size / 1024:,.0f} KB, sent as {sent / 1024:,.0f} KB, "
-                              f"n={len(times)})")  # fmt: skip
+                        summaries[kind].heavy_errors += sum(1 for r in results if r.error)
+                        print(f"  {name} ({count:,} items, {size / 1024:,.0f} KB, sent as "
+                              f"{sent / 1024:,.0f} KB)")  # fmt: skip
+                        for part, some in (("cold: 1st call of the screen", results[:1]),
+                                           ("warm: the calls after it", results[1:])):  # fmt: skip
+                            times = latencies(some, HEAVY_TIMEOUT.total or REQUEST_TIMEOUT)
+                            if not times:
+                                continue
+                            errs = sum(1 for r in some if r.error)
+                            print(f"    {part:<46}{len(times):>4}{ms(percentile(times, 50)):>9}"
+                                  f"{ms(percentile(times, 95)):>9}{ms(max(times)):>9}{errs:>7}")  # fmt: skip
+                        for r in results:
+                            if r.error:
+                                print(f"    error: {r.error}")
+                                break
         return list(summaries.values())
     finally:
         for kind, server in servers.items():
@@ -941,7 +928,7 @@ async def amain(args: Any) -> int:
     os.sync()
     flushed = time.perf_counter() - flushing
     print(f"seeded {len(orgs)} organisations ({orgs[0].size:,} employees in the big one, "
-          f"{statistics.median(o.size for o in orgs[1:]):.0f} median in the others): "
+          f"{percentile([o.size for o in orgs[1:]], 50):.0f} median in the others): "
           + ", ".join(f"{v:,} {k}" for k, v in counts.items())
           + f" in {time.perf_counter() - started - flushed:.1f} s, then written to disk "
           f"in {flushed:.1f} s")  # fmt: skip
@@ -979,29 +966,37 @@ async def amain(args: Any) -> int:
         runs += await run_workers(workers, env, logs, orgs, args, pg_pid)
 
     print(f"\n=== summary (load average now {load_average()}) ===")
-    print(f"  {'target':<34}{'workers':>8}{'rate':>7}{'done/s':>8}{'p50':>8}{'p95':>8}"
+    # tests/load_smoke/test_load_smoke.py reads this table: errors is the 4th column from
+    # the end (srv CPU prints as two words).
+    print(f"  {'target':<34}{'workers':>8}{'rate':>7}{'n':>7}{'done/s':>8}{'p50':>8}{'p95':>8}"
           f"{'p99':>8}{'errors':>8}{'srv CPU':>9}{'other CPU':>11}")  # fmt: skip
     failed = 0
     for run in runs:
-        for step in [*run.steps, *([run.saturation] if run.saturation else [])]:
-            ok = [r.seconds for r in step.results if not r.error]
+        failed += run.heavy_errors
+        steps = [*([run.cold] if run.cold else []), *run.steps,
+                 *([run.saturation] if run.saturation else [])]  # fmt: skip
+        for step in steps:
+            ok = latencies(step.results)
             failed += len(step.errors)
-            rate = f"{step.offered:g}" if step.offered else "max"
-            print(f"  {run.target:<34}{run.workers:>8}{rate:>7}{step.throughput:>8.1f}"
-                  f"{ms(pct(ok, 50)):>8}{ms(pct(ok, 95)):>8}{ms(pct(ok, 99)):>8}"
-                  f"{len(step.errors):>8}{step.cpu_ms_per_request('server'):>6.1f} ms"
+            rate = "cold" if step.cold else f"{step.offered:g}" if step.offered else "max"
+            print(f"  {run.target:<34}{run.workers:>8}{rate:>7}{len(step.results):>7}"
+                  f"{step.throughput:>8.1f}{ms(percentile(ok, 50)):>8}{ms(percentile(ok, 95)):>8}"
+                  f"{ms(percentile(ok, 99)):>8}{len(step.errors):>8}"
+                  f"{step.cpu_ms_per_request('server'):>6.1f} ms"
                   f"{step.cpu.get('other', 0):>10.0f}%")  # fmt: skip
     print(
-        "  (p50/p95/p99 in ms; srv CPU = server CPU per request; other CPU = processes that "
-        "are not this test, in % of one core)"
+        f"  (n = requests; p50/p95/p99 in ms, a failed request counted as {REQUEST_TIMEOUT:g} s; "
+        "rate cold = the warm-up, the first requests after the server started; srv CPU = "
+        "server CPU per request; other CPU = processes that are not this test, in % of one core)"
     )
     print("\n  targets: 0 errors; p99 < 150 ms at 300 req/s; throughput >= half the baseline's")
     for workers in args.workers:
         app = next(r for r in runs if r.workers == workers and r.target == "merit serve")
         at = next((s for s in app.steps if s.offered == 300), None)
         if at is not None:
-            p99 = pct([r.seconds for r in at.results if not r.error], 99) * 1000
+            p99 = percentile(latencies(at.results), 99) * 1000
             print(f"  {workers} workers, 300 req/s: p99 {p99:.1f} ms, {len(at.errors)} errors "
+                  f"(n={len(at.results)}) "
                   f"-> {'met' if p99 < 150 and not at.errors else 'NOT met'}")  # fmt: skip
         base = next((r for r in runs if r.workers == workers and r is not app), None)
         if base and base.saturation and app.saturation:
@@ -1010,7 +1005,9 @@ async def amain(args: Any) -> int:
                 base.saturation.cpu_ms_per_request("server"), 1e-6
             )
             print(f"  {workers} workers, max throughput: merit {app.saturation.throughput:.0f} "
-                  f"req/s, baseline {base.saturation.throughput:.0f} req/s, ratio {ratio:.2f} "
+                  f"req/s (n={len(app.saturation.results)}), baseline (with the same reply "
+                  f"caches) {base.saturation.throughput:.0f} req/s "
+                  f"(n={len(base.saturation.results)}), ratio {ratio:.2f} "
                   f"-> {'met' if ratio >= 0.5 else 'NOT met'}; server CPU per request "
                   f"{cost:.1f}x the baseline's")  # fmt: skip
     print(f"\n  server logs: {logs}; whole run {time.perf_counter() - began:.0f} s")

@@ -25,6 +25,7 @@ def test_the_load_script_runs_its_quick_form_without_errors():
     assert done.returncode == 0, out[-6000:]
     summary = out[out.index("=== summary") :]
     rows = [line for line in summary.splitlines() if line.strip().startswith(("merit", "baseline"))]
-    assert len(rows) == 6, summary  # 2 rates and the max step, for the app and the baseline
+    # The warm-up (rate "cold"), 2 rates and the max step, for the app and the baseline.
+    assert len(rows) == 8, summary
     assert all(line.split()[-4] == "0" for line in rows), summary  # the errors column
     assert "GET /api/employees [big]" in out
