@@ -15,8 +15,10 @@ _LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
 DEFAULT_PORTS = {"http": 80, "https": 443}
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 # GET routes that change something, guarded like unsafe methods: a link on another site must
-# not sign a person out.
-CHANGING_GETS = frozenset({"/api/logout"})
+# not sign a person out. The platform's OIDC login ends the current platform session; its
+# callback cannot be guarded (the provider's site opens it) and changes nothing but a pending
+# sign-in.
+CHANGING_GETS = frozenset({"/api/logout", "/api/platform/oidc/login"})
 
 
 def _is_ip(name: str) -> bool:

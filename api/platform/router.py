@@ -32,9 +32,9 @@ COOKIE = sessions.PLATFORM_COOKIE
 
 
 def _panel_with_error(message: str) -> RedirectResponse:
-    reply = RedirectResponse(f"{signin.PANEL}?{urlencode({'error': message})}", status_code=302)
-    sessions.clear_cookie(reply, COOKIE)
-    return reply
+    # The cookie stays: a failed sign-in has already deleted its pending session, and a link
+    # to the callback on another site must not sign out an admin who is not signing in.
+    return RedirectResponse(f"{signin.PANEL}?{urlencode({'error': message})}", status_code=302)
 
 
 @router.get("/api/platform/config", response_model=PlatformConfig, operation_id="getPlatformConfig")
