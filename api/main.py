@@ -13,6 +13,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import api
 from api.core.config import get_settings
@@ -139,13 +140,35 @@ def _page(index: Path) -> str:
     return index.read_text(encoding="utf-8").replace("</head>", f"    {meta}\n  </head>", 1)
 
 
+IMMUTABLE = b"public, max-age=31536000, immutable"
+
+
+class _Immutable:
+    """Found files under /assets are kept by browsers for a year: the build names each one by
+    a hash of its content, so a changed file always has a new name. Misses are not cached."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        async def send_cached(message: Message) -> None:
+            if message["type"] == "http.response.start" and message["status"] in (200, 304):
+                kept = message.get("headers", [])
+                headers = [h for h in kept if h[0].lower() != b"cache-control"]
+                headers.append((b"cache-control", IMMUTABLE))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_cached)
+
+
 def _mount_web(app: FastAPI, dist: Path) -> None:
     """Serve the built SPA: real files as they are, every other path gets index.html."""
     index = dist / "index.html"
     if (dist / "assets").is_dir():
         # Compressed here so the first load is small even without a proxy in front.
-        assets = GZipMiddleware(StaticFiles(directory=dist / "assets"), minimum_size=1024)
-        app.mount("/assets", assets, name="assets")
+        files = GZipMiddleware(StaticFiles(directory=dist / "assets"), minimum_size=1024)
+        app.mount("/assets", _Immutable(files), name="assets")
 
     # A plain def: file-system checks run in the thread pool, off the event loop.
     # HEAD too: uptime monitors and link checkers ask with it.
