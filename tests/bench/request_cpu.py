@@ -101,7 +101,7 @@ async def replay(
             pstats.Stats(profile).print_callers(os.environ["CALLERS_OF"])
     cpu_ms = (time.process_time() - began_cpu) * 1000 / len(measured)
     wall_ms = (time.perf_counter() - began) * 1000 / len(measured)
-    print(f"{len(measured)} requests, {callers} at a time: {cpu_ms:.2f} ms CPU per request "
+    print(f"n={len(measured)} requests, {callers} at a time: {cpu_ms:.2f} ms CPU per request "
           f"({wall_ms:.2f} ms wall), {failures} unexpected statuses")  # fmt: skip
     if PREPARES:
         prepared = PREPARES.count - prepared_before
@@ -109,6 +109,7 @@ async def replay(
             f"  statements prepared by Postgres: {prepared} ({prepared / len(measured):.2f} per request)"
         )
     print("  per route (ms CPU; with several callers, of the batches it was in):")
+    print(f"    {'route':<44}{'n':>6}{'ms CPU':>8}")
     for label, values in sorted(cpu_by_route.items(), key=lambda kv: -sum(kv[1])):
         print(f"    {label:<44}{len(values):>6}{sum(values) * 1000 / len(values):>8.2f}")
 
