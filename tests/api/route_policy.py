@@ -67,6 +67,9 @@ def platform_only() -> dict[str, Expect]:
 
 CATCH_ALL = "/api/{rest:path}"
 
+# Lists marked "filtered by ?employeeId=" are called with one of A's employees: the filter
+# names a record, so another organisation's admin gets 404 (an unknown employee), not a list.
+
 POLICY: dict[tuple[str, str], dict[str, Expect]] = {
     # Employees: everyone reads, admin and hr write.
     ("GET", "/api/employees"): tenant(EVERYONE),
@@ -91,7 +94,7 @@ POLICY: dict[tuple[str, str], dict[str, Expect]] = {
     ("POST", "/api/templates/{template_id}/duplicate"): record(WRITERS),
     ("DELETE", "/api/templates/{template_id}"): record(WRITERS),
     # Reviews: everyone reads; admin and hr create and export; managers fill them in too.
-    ("GET", "/api/reviews"): tenant(EVERYONE),
+    ("GET", "/api/reviews"): record(EVERYONE),  # filtered by ?employeeId=
     ("GET", "/api/reviews/all"): tenant(EVERYONE),
     ("GET", "/api/reviews/upcoming"): tenant(EVERYONE),
     ("GET", "/api/reviews/export"): tenant(WRITERS),
@@ -107,19 +110,19 @@ POLICY: dict[tuple[str, str], dict[str, Expect]] = {
     ("GET", "/api/reminders"): tenant(EVERYONE),
     ("PUT", "/api/reminders/{reminder_id}"): record(EVERYONE),
     # HR notes
-    ("GET", "/api/employee-notes"): tenant(EVERYONE),
+    ("GET", "/api/employee-notes"): record(EVERYONE),  # filtered by ?employeeId=
     ("POST", "/api/employee-notes"): tenant(WRITERS, other=404),
     # Certification types, held certifications, free-form certifications
     ("GET", "/api/certification-types"): tenant(EVERYONE),
     ("POST", "/api/certification-types"): tenant(WRITERS),
     ("PUT", "/api/certification-types/{type_id}"): record(WRITERS),
     ("DELETE", "/api/certification-types/{type_id}"): record(WRITERS),
-    ("GET", "/api/employee-certifications"): tenant(EVERYONE),
+    ("GET", "/api/employee-certifications"): record(EVERYONE),  # filtered by ?employeeId=
     ("POST", "/api/employee-certifications"): tenant(WRITERS, other=404),
     ("PUT", "/api/employee-certifications/{certification_id}"): record(WRITERS),
     ("DELETE", "/api/employee-certifications/{certification_id}"): record(WRITERS),
     ("GET", "/api/certification-compliance"): tenant(EVERYONE),
-    ("GET", "/api/certifications"): tenant(EVERYONE),
+    ("GET", "/api/certifications"): record(EVERYONE),  # filtered by ?employeeId=
     ("POST", "/api/certifications"): tenant(WRITERS, other=404),
     ("PUT", "/api/certifications/{certification_id}"): record(WRITERS),
     ("DELETE", "/api/certifications/{certification_id}"): record(WRITERS),
@@ -128,7 +131,7 @@ POLICY: dict[tuple[str, str], dict[str, Expect]] = {
     ("POST", "/api/upload/document"): tenant(WRITERS),
     ("PUT", "/api/upload/document/{slot_id}"): record(WRITERS),
     ("POST", "/api/employee-documents"): tenant(WRITERS, other=404),
-    ("GET", "/api/employee-documents"): tenant(EVERYONE),
+    ("GET", "/api/employee-documents"): record(EVERYONE),  # filtered by ?employeeId=
     ("GET", "/api/employees/{employee_id}/documents"): record(EVERYONE),
     ("DELETE", "/api/employee-documents/{document_id}"): record(WRITERS),
     ("GET", "/api/employee-documents/files/{file_id}"): record(EVERYONE),

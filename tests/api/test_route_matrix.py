@@ -285,7 +285,7 @@ class Call:
     body: Body | None = None  # JSON, made anew for each call
     content: bytes | None = None  # raw bytes instead
     fresh: Fresh | None = None  # path values of a record this call may use up
-    query: str = ""
+    query: str = ""  # may name A's records: "employeeId={employee}"
     own_session: bool = False  # the call ends its session: a new one each time
 
 
@@ -410,7 +410,15 @@ QUESTION = json({"message": "How do I add an employee?"})
 # Sign-in and recovery calls get a body they refuse (400): a real sign-in would replace the
 # caller's session, a wrong password would count towards the lock-out. The guard (none) is
 # what is checked.
+# Lists filtered by one of A's employees: another organisation's admin sees an empty list.
+OF_EMPLOYEE = Call(query="employeeId={employee}")
+
 CALLS: dict[Route, Call] = {
+    ("GET", "/api/reviews"): OF_EMPLOYEE,
+    ("GET", "/api/employee-notes"): OF_EMPLOYEE,
+    ("GET", "/api/employee-certifications"): OF_EMPLOYEE,
+    ("GET", "/api/certifications"): OF_EMPLOYEE,
+    ("GET", "/api/employee-documents"): OF_EMPLOYEE,
     ("POST", "/api/employees"): Call(body=employee_body),
     ("POST", "/api/employees/bulk-upload"): Call(body=json({"csvData": []})),
     ("PUT", "/api/employees/{id}"): Call(body=json({"position": "Senior Engineer"})),
@@ -513,7 +521,9 @@ def url_for(w: World, route: Route, fresh: dict[str, Any]) -> str:
         return str(w.ids[key])
 
     url = PARAM.sub(value, path)
-    query = "&".join(q for q in (fresh.get("?"), CALLS.get(route, Call()).query) if q)
+    query = "&".join(
+        q for q in (fresh.get("?"), CALLS.get(route, Call()).query.format(**w.ids)) if q
+    )
     return f"{url}?{query}" if query else url
 
 
