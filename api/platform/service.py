@@ -25,7 +25,7 @@ from api.core.errors import BadRequest, Conflict, NotFound, Unavailable
 from api.mail import send_mail, smtp_configured
 from api.organizations.models import Organization
 from api.platform.schemas import OrganizationCreate, OrganizationUpdate, ResetLink
-from api.recovery.service import create_reset_token, reset_link
+from api.recovery.service import create_reset_token, reset_link, revoke_role_tokens
 from tenants import registry
 from tenants.naming import InvalidSubdomain, validate_subdomain
 from tenants.provision import NewTenant, TenantError, TenantExists, create_tenant, delete_tenant
@@ -95,6 +95,12 @@ async def update_organization(
             taken = await registry.get_by_subdomain(db, changes["subdomain"])
             if taken is not None:
                 raise Conflict(f"The subdomain '{changes['subdomain']}' is already taken")
+    # Reset links for the shared sign-ins went to the old address: its owner may have left.
+    if (
+        "admin_email" in changes
+        and (changes["admin_email"] or "") != (org.admin_email or "").lower()
+    ):
+        await revoke_role_tokens(db, organization_id=org.id)
     for key, value in changes.items():
         setattr(org, key, value)
     try:

@@ -117,6 +117,20 @@ async def create_reset_token(
     return token
 
 
+async def revoke_role_tokens(db: AsyncSession, *, organization_id: int) -> None:
+    """Unused admin and manager reset links of an organisation stop working: they went to
+    its admin e-mail, and that address has changed (its former owner must not use one)."""
+    await db.execute(
+        update(PasswordResetToken)
+        .where(
+            PasswordResetToken.organization_id == organization_id,
+            PasswordResetToken.used_at.is_(None),
+            PasswordResetToken.is_active,
+        )
+        .values(is_active=False)
+    )
+
+
 async def create_account_token(
     db: AsyncSession, *, organization_id: int, user_id: str, email: str
 ) -> str:
@@ -293,9 +307,10 @@ async def confirm_reset(db: AsyncSession, *, token: str, new_password: str) -> N
             raise BadRequest(INVALID_TOKEN)
         return
     row = await _use_role_token(db, token, None)
-    if row is None:
+    org = await registry.get_by_id(db, row.organization_id) if row is not None else None
+    if row is None or org is None or not org.is_active:
         raise BadRequest(INVALID_TOKEN)
-    await _set_role_password(db, org_id=row.organization_id, role=row.role, password=new_password)
+    await _set_role_password(db, org_id=org.id, role=row.role, password=new_password)
 
 
 @dataclass
