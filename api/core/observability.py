@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Coroutine, Iterable, MutableMapping
 from contextvars import ContextVar
 from dataclasses import replace
+from socketserver import ThreadingMixIn
 from typing import Any
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
@@ -228,8 +229,19 @@ def _worker_metrics_app(environ: dict[str, Any], start_response: Callable[..., A
 
 
 class _QuietHandler(WSGIRequestHandler):
+    # A client that stops sending is dropped after this many seconds of silence.
+    timeout = 10
+
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
         """Scrapes every few seconds would flood stderr."""
+
+
+class _ThreadingWSGIServer(ThreadingMixIn, WSGIServer):
+    """One thread per connection: a client that opens a connection and never finishes its
+    request (anyone on the network the port is served on) cannot hold up the scrapes."""
+
+    daemon_threads = True
+    block_on_close = False
 
 
 def start_worker_metrics_server(host: str, port: int) -> WSGIServer | None:
@@ -238,7 +250,13 @@ def start_worker_metrics_server(host: str, port: int) -> WSGIServer | None:
     if port <= 0:
         return None
     try:
-        server = make_server(host, port, _worker_metrics_app, handler_class=_QuietHandler)
+        server = make_server(
+            host,
+            port,
+            _worker_metrics_app,
+            server_class=_ThreadingWSGIServer,
+            handler_class=_QuietHandler,
+        )
     except OSError as exc:  # another worker on this host has the port: carry on without
         logging.getLogger("merit.worker").warning(
             "worker metrics not served on %s:%d: %s", host, port, exc
