@@ -3,6 +3,7 @@
 import asyncio
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -75,6 +76,20 @@ def _links_name_port(port: int) -> None:
     if settings.public_url is None and not settings.is_production:
         os.environ["MERIT_PUBLIC_URL"] = f"http://{settings.base_domain}:{port}"
         get_settings.cache_clear()
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A listening TCP socket on host:port (port 0: one the system picks), or exit 1."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        _fail(f"Cannot listen on port {port}: {exc.strerror}.")
+    sock.listen(2048)
+    sock.set_inheritable(False)
+    return sock
 
 
 def _fail(message: str) -> None:
@@ -213,13 +228,18 @@ class Restarting:
 
 @app.command()
 def dev(
-    port: int = typer.Option(8000, help="Port to listen on."),
+    port: int = typer.Option(8000, help="Port to listen on (0: any free port, named below)."),
 ) -> None:
     """Everything for local development: services, migrations, demo data, API, worker."""
     # Signing in many times from one address is what developing looks like; `merit serve`
     # keeps the real limit.
     os.environ.setdefault("MERIT_RATE_LIMIT", "1000/minute")
     get_settings.cache_clear()
+    # The listening socket is taken first and handed to the server, so a port in use is said
+    # at once, and with --port 0 the port the system picked is known (and printed below)
+    # without ever being released for someone else to take.
+    listener = _listen("0.0.0.0", port)
+    port = listener.getsockname()[1]
     _services()
     _links_name_port(port)
     from tenants.demo import demo_exists, seed_demo
@@ -250,7 +270,8 @@ def dev(
     try:
         import uvicorn
 
-        uvicorn.run("api.main:create_app", factory=True, host="0.0.0.0", port=port)
+        config = uvicorn.Config("api.main:create_app", factory=True, host="0.0.0.0", port=port)
+        uvicorn.Server(config).run(sockets=[listener])
     finally:
         worker_proc.stop()
         stop_services()  # the worker is gone: nothing of ours still uses them

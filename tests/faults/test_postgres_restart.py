@@ -4,7 +4,6 @@ without a restart, and nothing written before the fault is lost."""
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -16,12 +15,7 @@ import pgserver
 import pytest
 
 from tests.conftest import unique_code
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from tests.ports import listening_socket, port_of, uvicorn_command
 
 
 @pytest.fixture
@@ -64,25 +58,16 @@ def test_api_answers_503_while_postgres_is_down_and_recovers(own_postgres):
         timeout=120,
     )
     assert made.returncode == 0, made.stderr
-    port = _free_port()
+    sock = listening_socket()
+    port = port_of(sock)
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "api.main:create_app",
-            "--factory",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-        ],
+        uvicorn_command(sock),
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        pass_fds=[sock.fileno()],
     )
+    sock.close()  # the server process has its own copy
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(100):

@@ -4,6 +4,7 @@ servers running on the data directory. A real `merit dev` on its own data direct
 
 import contextlib
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -11,8 +12,6 @@ import time
 from pathlib import Path
 
 import httpx
-
-from tests.faults.services import free_port
 
 
 def processes_using(path: Path) -> dict[int, str]:
@@ -32,12 +31,11 @@ def processes_using(path: Path) -> dict[int, str]:
 
 def test_sigterm_stops_the_worker_and_the_embedded_servers(tmp_path):
     data = tmp_path / "data"
-    port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env.update(MERIT_DATA_DIR=str(data), MERIT_ENV="test", MERIT_WORKER_METRICS_PORT="0")
     log = (tmp_path / "dev.log").open("w")
     dev = subprocess.Popen(
-        [sys.executable, "-m", "api.cli", "dev", "--port", str(port)],
+        [sys.executable, "-m", "api.cli", "dev", "--port", "0"],
         env=env,
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -45,15 +43,25 @@ def test_sigterm_stops_the_worker_and_the_embedded_servers(tmp_path):
     )
     try:
         deadline = time.monotonic() + 120
+        port = None
         while True:
             assert dev.poll() is None, (tmp_path / "dev.log").read_text()
+            # --port 0: the system picks the port, and the banner names it.
+            running = re.search(
+                r"running at http://localhost:(\d+)", (tmp_path / "dev.log").read_text()
+            )
+            port = port or (running and int(running.group(1)))
             try:
-                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2).status_code == 200:
+                if (
+                    port
+                    and httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2).status_code == 200
+                ):
                     break
             except httpx.HTTPError:
                 pass
             assert time.monotonic() < deadline, "merit dev did not start"
             time.sleep(0.5)
+        assert port != 0
         running = " ".join(processes_using(data).values())
         assert "postgres" in running and "redis-server" in running, running
 

@@ -9,7 +9,7 @@ from pydantic import ValidationError
 from api.core.config import Settings, get_settings
 from api.core.observability import start_worker_metrics_server
 from api.main import create_app
-from tests.api.mail.support import free_port
+from tests.ports import port_of, refused_port
 
 PRODUCTION = {"MERIT_ENV": "production", "MERIT_SECRET_KEY": "k" * 40}
 
@@ -28,7 +28,15 @@ def get(url: str, **headers: str) -> httpx.Response:
 def test_the_worker_serves_metrics_on_loopback_and_checks_the_token(monkeypatch):
     assert Settings().worker_metrics_host == "127.0.0.1"
     monkeypatch.setattr(get_settings(), "metrics_token", "worker-token")
-    server = start_worker_metrics_server(Settings().worker_metrics_host, free_port())
+    # The metrics server binds its port itself (0 means off there), so the port is picked here
+    # and released first; should another process take it in between, the server logs that and
+    # serves nothing, and the next port is tried.
+    for _ in range(5):
+        with refused_port() as sock:
+            port = port_of(sock)
+        server = start_worker_metrics_server(Settings().worker_metrics_host, port)
+        if server is not None:
+            break
     assert server is not None
     try:
         host, port = server.server_address[:2]

@@ -2,19 +2,18 @@
 to prove delivery."""
 
 import os
-import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
 from email import message_from_bytes
 from email.message import Message
 from typing import Any
 
-from aiosmtpd.controller import Controller
 from sqlalchemy import select
 
 from api.core.config import get_settings
 from api.core.db import public_session
 from api.mail.models import MailOutbox
+from tests.ports import listening_socket, port_of, refused_port, smtp_controller
 
 
 async def outbox_for(address: str) -> list[MailOutbox]:
@@ -38,10 +37,14 @@ class Inbox:
         return "250 Message accepted for delivery"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+@contextmanager
+def unreachable_port() -> Iterator[int]:
+    """A local port where nothing answers, held for the duration so no other process takes it."""
+    sock = refused_port()
+    try:
+        yield port_of(sock)
+    finally:
+        sock.close()
 
 
 @contextmanager
@@ -69,14 +72,15 @@ def env(**values: str | None) -> Iterator[None]:
 def smtp_server() -> Iterator[Inbox]:
     """A real SMTP server on a free local port, with SMTP_HOST/SMTP_PORT pointing at it."""
     inbox = Inbox()
-    port = free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    sock = listening_socket()
+    controller = smtp_controller(inbox, sock)
     controller.start()
     try:
-        with env(SMTP_HOST="127.0.0.1", SMTP_PORT=str(port)):
+        with env(SMTP_HOST="127.0.0.1", SMTP_PORT=str(port_of(sock))):
             yield inbox
     finally:
         controller.stop()
+        sock.close()
 
 
 def body_of(message: Message) -> str:

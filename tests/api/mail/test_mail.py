@@ -15,7 +15,7 @@ from api.core.queue import get_queue
 from api.mail import send_mail
 from api.mail import service as mail
 from api.mail.jobs import deliver_mail
-from tests.api.mail.support import body_of, env, free_port, outbox_for, smtp_server
+from tests.api.mail.support import body_of, env, outbox_for, smtp_server, unreachable_port
 
 
 def address() -> str:
@@ -85,7 +85,7 @@ async def test_with_smtp_the_worker_delivers_through_a_real_server():
 
 async def test_an_unreachable_mail_server_is_retried_then_marked_failed():
     to = address()
-    with env(SMTP_HOST="127.0.0.1", SMTP_PORT=str(free_port())):
+    with unreachable_port() as port, env(SMTP_HOST="127.0.0.1", SMTP_PORT=str(port)):
         outbox_id = await mail._record(to, "Hi", "Body", None, status="queued")
         assert outbox_id is not None
         with pytest.raises(Retry):

@@ -521,13 +521,16 @@ async def test_without_an_admin_email_the_links_are_shown_even_with_mail(platfor
 
 
 async def test_an_unreachable_mail_server_falls_back_to_showing_the_links(platform):
-    from tests.api.mail.support import free_port
+    from tests.api.mail.support import unreachable_port
 
     created = await create(platform, adminEmail="owner@example.com")
-    with env(
-        SMTP_HOST="127.0.0.1",
-        SMTP_PORT=str(free_port()),
-        REDIS_URL="unix:///nonexistent/merit-redis.sock",
+    with (
+        unreachable_port() as port,
+        env(
+            SMTP_HOST="127.0.0.1",
+            SMTP_PORT=str(port),
+            REDIS_URL="unix:///nonexistent/merit-redis.sock",
+        ),
     ):
         r = await platform.post(f"/api/organizations/{created['id']}/reset-passwords")
     body = r.json()
