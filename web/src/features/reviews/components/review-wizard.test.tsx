@@ -187,6 +187,53 @@ describe('ReviewWizard', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
+  it('starts at the question, not the close button, and moves the focus with each step', async () => {
+    mockApi({ 'GET /api/reviews/7': jsonResponse(200, review()) })
+    function Page() {
+      const [open, setOpen] = useState<number | null>(null)
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(7)}>
+            Continue Review
+          </button>
+          <ReviewWizard reviewId={open} role="manager" onOpenChange={(o) => !o && setOpen(null)} />
+        </>
+      )
+    }
+    renderWithProviders(<Page />)
+    const user = userEvent.setup()
+    const heading = (name: string) => screen.getByRole('heading', { level: 3, name: new RegExp(`^${name}`) })
+
+    // Opened while the review loads, then again from the cache.
+    for (const time of ['first', 'cached']) {
+      await user.click(screen.getByRole('button', { name: 'Continue Review' }))
+      await screen.findByText('Question 1 of 4')
+      await waitFor(() => expect(heading('Overall job performance'), time).toHaveFocus())
+      expect(screen.getByRole('button', { name: 'Close' })).not.toHaveFocus()
+      if (time === 'first') {
+        await user.keyboard('{Escape}')
+        await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+      }
+    }
+
+    // Tab goes on to the answer; Next and Back take the focus to their step's question.
+    await user.tab()
+    expect(screen.getAllByRole('radio')[0]).toHaveFocus()
+    await user.keyboard(' ')
+    await user.click(next())
+    expect(heading('What went especially well')).toHaveFocus()
+    await user.type(screen.getByRole('textbox'), 'Shipped billing')
+    await user.click(next())
+    expect(heading('Which area needs growth')).toHaveFocus()
+    await user.click(screen.getByRole('button', { name: /Back/ }))
+    expect(heading('What went especially well')).toHaveFocus()
+    await user.click(next())
+    await user.click(next())
+    await user.click(screen.getByRole('radio', { name: '5' }))
+    await user.click(next())
+    expect(heading('Overall rating')).toHaveFocus()
+  })
+
   it('asks the browser to confirm a reload while answers are not saved', async () => {
     mockApi({
       'GET /api/reviews/7': jsonResponse(200, review()),

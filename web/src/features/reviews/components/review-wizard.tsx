@@ -113,6 +113,13 @@ function WizardSteps({ review, onDone, unsaved }: WizardStepsProps) {
     return () => window.removeEventListener('beforeunload', ask)
   }, [dirty])
 
+  // Each step starts at its question (the heading is read out, Tab goes on to the answer), so
+  // after Next or Back the focus is not left on a button of the step before.
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    heading.current?.focus()
+  }, [step])
+
   const oneAtATime = useOneAtATime() // a double click saves once
   const save = (status: ReviewStatus) =>
     oneAtATime((finish) =>
@@ -170,7 +177,7 @@ function WizardSteps({ review, onDone, unsaved }: WizardStepsProps) {
 
       {question && !onFinalStep ? (
         <section aria-labelledby="wizard-question" className="flex flex-col gap-3">
-          <h3 id="wizard-question" className="font-medium">
+          <h3 id="wizard-question" ref={heading} tabIndex={-1} data-step-heading className="font-medium focus:outline-none">
             {question.question}
             {question.required && (
               <span className="text-destructive" aria-label="required">
@@ -191,7 +198,7 @@ function WizardSteps({ review, onDone, unsaved }: WizardStepsProps) {
       ) : (
         <section aria-labelledby="wizard-overall" className="flex flex-col gap-4">
           <div className="flex flex-col gap-2">
-            <h3 id="wizard-overall" className="font-medium">
+            <h3 id="wizard-overall" ref={heading} tabIndex={-1} data-step-heading className="font-medium focus:outline-none">
               Overall rating
             </h3>
             <ChoiceList
@@ -303,7 +310,16 @@ export function ReviewWizard({ reviewId, role, onOpenChange }: ReviewWizardProps
 
   return (
     <Dialog open={reviewId !== null} onOpenChange={close}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent
+        className="max-w-2xl"
+        onOpenAutoFocus={(event) => {
+          // Opened on a step: start at its question rather than at the close button.
+          const question = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('[data-step-heading]')
+          if (!question) return
+          event.preventDefault()
+          question.focus()
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{readOnly ? 'View Review' : 'Complete Review'}</DialogTitle>
           <DialogDescription>
