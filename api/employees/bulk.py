@@ -1,8 +1,11 @@
 """Bulk upload: every row is checked on its own; the good ones go in with one INSERT.
 
-Row numbers are the CSV's line numbers: the header is row 1, the first employee row 2.
+Row numbers count the CSV's records: the header is row 1, the first employee row 2; blank
+lines are skipped and not counted.
 """
 
+import csv
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +21,7 @@ from api.employees.schemas import (
     INVALID_NEXT_REVIEW,
     INVALID_START,
     MAX_BULK_ROWS,
+    BulkUploadRequest,
     clean_bounded_day,
     clean_email,
     clean_employee_id,
@@ -46,6 +50,25 @@ REQUIRED = {
 TOO_MANY_ROWS = f"A bulk upload can include at most {MAX_BULK_ROWS:,} employees"
 NO_ROWS = "Please paste your CSV data before uploading"
 RACE = "Some of these employees were added by someone else meanwhile. Please upload again."
+BOTH_FORMS = "Send either csvText or csvData, not both"
+UNREADABLE_HEADER = "The header line could not be read as CSV: {}"
+UNCLOSED_QUOTE = (
+    'A quoted value on this line has no closing quote ("), so the line could not be read'
+)
+TEXT_AFTER_QUOTE = (
+    'A closing quote (") must be followed by a comma or the end of the line; '
+    'to put a quote inside a quoted value, double it ("")'
+)
+TOO_MANY_VALUES = (
+    "This line has {cells} values but the header has {columns} columns; "
+    'a value that contains a comma must be in double quotes (e.g. "Rep, Senior")'
+)
+# Each unclosed quote makes the reader run to the end of the file before it fails, and the
+# lines after it are read again: past this many, the file is refused rather than crawled.
+MAX_UNREADABLE = 50
+TOO_MANY_UNREADABLE = (
+    f"More than {MAX_UNREADABLE} lines could not be read as CSV; please check the file's quotes"
+)
 
 
 @dataclass
@@ -56,6 +79,84 @@ class Row:
 
     def fail(self, message: str) -> None:
         self.errors.append(message)
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A CSV record the parser refused: it still takes its row number and gets an error."""
+
+    message: str
+
+
+# A physical line with its own ending, so quoted values may span lines as RFC 4180 allows.
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+def _csv_problem(exc: csv.Error, lines_spanned: int) -> str:
+    # A record that failed lines after it began most likely opened a quote it never closed
+    # there: the reader took the following lines as part of the value.
+    if lines_spanned > 1 or "end of data" in str(exc):
+        return UNCLOSED_QUOTE
+    if "expected after" in str(exc):
+        return TEXT_AFTER_QUOTE
+    return f"This line could not be read as CSV: {exc}"
+
+
+def _records(lines: list[str]) -> list[list[str] | Unreadable]:
+    """Every non-blank record; one the reader refuses becomes Unreadable and reading goes on
+    from the line after the one where it began (so one stray quote costs one row)."""
+    records: list[list[str] | Unreadable] = []
+    start = 0
+    unreadable = 0
+    while start < len(lines):
+        reader = csv.reader(lines[start:], strict=True)
+        done = 0  # lines of this pass consumed by complete records
+        try:
+            for cells in reader:
+                done = reader.line_num
+                if any(cell.strip() for cell in cells):
+                    records.append(cells)
+            return records
+        except csv.Error as exc:
+            unreadable += 1
+            if unreadable > MAX_UNREADABLE:
+                raise BadRequest(TOO_MANY_UNREADABLE) from exc
+            records.append(Unreadable(_csv_problem(exc, reader.line_num - done)))
+            start += done + 1
+    return records
+
+
+def read_csv(text: str) -> list[dict[str, str] | Unreadable]:
+    """RFC 4180 text (quotes, doubled quotes, CRLF, a leading BOM) as rows keyed by its
+    header line; a record with more values than the header has columns is Unreadable."""
+    records = _records(_LINE.findall(text.removeprefix("\ufeff")))
+    if not records:
+        raise BadRequest(NO_ROWS)
+    header, *rest = records
+    if isinstance(header, Unreadable):
+        raise BadRequest(UNREADABLE_HEADER.format(header.message))
+    columns = [name.strip() for name in header]
+    rows: list[dict[str, str] | Unreadable] = []
+    for record in rest:
+        if isinstance(record, Unreadable):
+            rows.append(record)
+        elif len(record) > len(columns):
+            # Counted even when the extra cells are blank: a spreadsheet pads every line to
+            # the header's width, so a longer line has a comma that split one of its values.
+            message = TOO_MANY_VALUES.format(cells=len(record), columns=len(columns))
+            rows.append(Unreadable(message))
+        else:
+            rows.append({name: cell for name, cell in zip(columns, record, strict=False) if name})
+    return rows
+
+
+def rows_of(body: BulkUploadRequest) -> list[Any]:
+    """The rows to check: read from the CSV text, or as the caller keyed them."""
+    if body.csv_text is None:
+        return body.csv_data
+    if body.csv_data:
+        raise BadRequest(BOTH_FORMS)
+    return read_csv(body.csv_text)
 
 
 def _blank(value: Any) -> bool:
@@ -185,7 +286,9 @@ async def upload(*, session: AsyncSession, rows: list[Any]) -> dict[str, Any]:
     checked: list[Row] = []
     for index, raw in enumerate(rows):
         row = Row(number=index + FIRST_ROW)
-        if isinstance(raw, dict):
+        if isinstance(raw, Unreadable):
+            row.fail(raw.message)
+        elif isinstance(raw, dict):
             _check(row, raw)
         else:
             row.fail("Row must be an object keyed by the CSV column names")

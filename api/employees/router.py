@@ -49,7 +49,7 @@ async def create_employee(_: AdminOrHr, body: EmployeeCreate, session: TenantSes
 
 @router.post("/bulk-upload", response_model=BulkUploadResult, operation_id="bulkUploadEmployees")
 async def bulk_upload(_: AdminOrHr, body: BulkUploadRequest, session: TenantSession) -> Response:
-    result = await bulk.upload(session=session, rows=body.csv_data)
+    result = await bulk.upload(session=session, rows=bulk.rows_of(body))
     return Response(content=json.dumps(result), media_type="application/json")
 
 

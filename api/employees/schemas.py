@@ -261,9 +261,11 @@ MAX_BULK_ROWS = 10_000
 
 
 class BulkUploadRequest(ApiModel):
-    """Rows keyed by the CSV header (SPEC §3); each row is checked on its own."""
+    """Either the CSV file's text (read here as RFC 4180) or its rows already keyed by the
+    header; each row is checked on its own."""
 
     csv_data: list[Any] = Field(default_factory=list)
+    csv_text: str | None = None
 
 
 class BulkSuccess(ReadModel):
