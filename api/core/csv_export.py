@@ -3,9 +3,9 @@
 A cell whose text starts with = + - @ is run as a formula by Excel, LibreOffice and Google
 Sheets, and spreadsheet programs skip leading white space and invisible characters (a
 byte-order mark, a zero-width space, a no-break space) before looking. Text typed by users
-(names, notes) whose first visible character is one of those, or which starts with a tab or
-a line break, is therefore prefixed with a single quote, which spreadsheets show as plain
-text. Numbers are written as they are, so -3 stays a number.
+(names, notes) whose first visible character is one of those (or a full-width form of it),
+or which starts with a tab or a line break, is therefore prefixed with a single quote, which
+spreadsheets show as plain text. Numbers are written as they are, so -3 stays a number.
 
     from api.core.csv_export import csv_response
     return csv_response([["Name", "Note"], *((e.name, e.note) for e in rows)], "notes.csv")
@@ -41,7 +41,9 @@ def starts_formula(text: str) -> bool:
         return True
     for character in text:
         if not _invisible(character):
-            return character in FORMULA_CHARACTERS
+            # Full-width and small forms (＝ ＋ － ＠, ﹦ …) too: spreadsheets set up for East
+            # Asian input may read them as the ASCII ones.
+            return unicodedata.normalize("NFKC", character) in FORMULA_CHARACTERS
     return False
 
 

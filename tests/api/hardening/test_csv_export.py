@@ -34,6 +34,12 @@ from tests.api.reviews.factories import add_employee, add_review, default_templa
         (" =1+1", "' =1+1"),
         ("\u3000 \u200b -1+2", "'\u3000 \u200b -1+2"),
         ("\u200e=1", "'\u200e=1"),
+        # Full-width and small forms of the four.
+        ("\uff1d1+1", "'\uff1d1+1"),
+        ("\u3000\uff0b1", "'\u3000\uff0b1"),
+        ("\uff0d2+3", "'\uff0d2+3"),
+        ("\uff20SUM(A1)", "'\uff20SUM(A1)"),
+        ("\ufe661+1", "'\ufe661+1"),
         ("\ufeffplain", "\ufeffplain"),
         (" a=b", " a=b"),
         ("Ann O'Neil", "Ann O'Neil"),

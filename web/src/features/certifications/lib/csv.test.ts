@@ -37,6 +37,11 @@ describe('safeCell', () => {
     ['\u200E=1', 'left-to-right mark'],
     ['\nplain', 'a leading line break'],
     ['\tplain', 'a leading tab'],
+    ['\uFF1D1+1', 'full-width equals sign'],
+    ['\u3000\uFF0B1', 'full-width plus sign after an ideographic space'],
+    ['\uFF0D3', 'full-width hyphen-minus'],
+    ['\uFF20SUM(A1)', 'full-width commercial at'],
+    ['\uFE661+1', 'small equals sign'],
   ])('escapes %j (%s)', (text) => {
     expect(safeCell(text)).toBe(`'${text}`)
   })

@@ -2,6 +2,8 @@
 // skipping white space and invisible characters (byte-order mark, zero-width space, word
 // joiner, no-break space; controls, format characters and separators) to find it. A cell
 // starting with a tab or a line break is escaped as well, as some programs skip those too.
+// The full-width and small forms (＝ ＋ － ＠, ﹦ …) count too, read after NFKC normalisation:
+// spreadsheets set up for East Asian input may take them for the ASCII ones.
 const FORMULA = /^(?:[\t\r\n]|[\s\p{Cc}\p{Cf}\p{Z}]*[=+\-@])/u
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/
 
@@ -9,7 +11,7 @@ const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/
  * a plain number (say -3 days) cannot be one and stays a number. */
 export function safeCell(value: string | number | boolean | null | undefined): string {
   const text = value === null || value === undefined ? '' : String(value)
-  return FORMULA.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text
+  return FORMULA.test(text.normalize('NFKC')) && !PLAIN_NUMBER.test(text) ? `'${text}` : text
 }
 
 /** CSV text (RFC 4180): fields with commas, quotes or line breaks are quoted, and every
