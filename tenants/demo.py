@@ -7,6 +7,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from sqlalchemy import select
 
 from api.certifications.models import CertificationType, EmployeeCertification
+from api.core.dates import local_today
 from api.core.db import public_session, tenant_session
 from api.employees.models import Employee
 from api.notes.models import EmployeeNote
@@ -210,7 +211,7 @@ async def seed_demo(*, employees: int = 40, seed: int = 7) -> str:
         )
     )
     rng = random.Random(seed)
-    today = date.today()
+    today = local_today()
     async with tenant_session(org.schema_name, org.id) as session:
         templates = list((await session.execute(select(ReviewTemplate))).scalars())
         for data in (LEADERSHIP_TEMPLATE, PROBATION_TEMPLATE):

@@ -19,6 +19,7 @@ from arq.worker import func
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.certifications import service
+from api.core.dates import local_today
 from api.core.db import public_session, tenant_session
 from tenants import registry
 
@@ -35,7 +36,7 @@ def job_id(organization_id: int, day: date) -> str:
 
 def _day(day: date | str | None) -> date:
     if day is None:
-        return date.today()
+        return local_today()
     return day if isinstance(day, date) else date.fromisoformat(day)
 
 

@@ -37,7 +37,7 @@ from api.certifications.schemas import (
     EmployeeCertificationUpdate,
 )
 from api.certifications.status import add_months, display_status, expiring_window
-from api.core.dates import earliest_today
+from api.core.dates import earliest_today, local_today
 from api.core.db import execute_core
 from api.core.errors import BadRequest, Conflict, NotFound
 from api.departments.models import Department
@@ -49,10 +49,6 @@ TYPE_NOT_FOUND = "Certification type not found"
 CERTIFICATION_NOT_FOUND = "Certification not found"
 REMINDER_KINDS = ("certification_expiring", "certification_expired")
 NAME_TAKEN = "A certification type with this name already exists"
-
-
-def today() -> date:
-    return date.today()
 
 
 # ---------------------------------------------------------------- lookups
@@ -115,7 +111,7 @@ async def list_types(
     *, session: AsyncSession, on: date | None = None
 ) -> list[CertificationTypeRead]:
     """Every certification type by name, with employeeCount and expiringCount."""
-    counts = type_counts(on or today())
+    counts = type_counts(on or local_today())
     rows = await session.execute(
         select(
             CertificationType,
@@ -134,7 +130,7 @@ async def list_types(
 
 
 async def read_type(*, session: AsyncSession, ctype: CertificationType) -> CertificationTypeRead:
-    counts = type_counts(today())
+    counts = type_counts(local_today())
     row = (
         await session.execute(
             select(
@@ -400,7 +396,7 @@ async def list_assignments(
             EmployeeCertification.id,
         )
     rows = await execute_core(session, query)
-    return _assignments_wire(rows, session.info.get("organization_id"), today())
+    return _assignments_wire(rows, session.info.get("organization_id"), local_today())
 
 
 async def read_assignment(
@@ -408,7 +404,7 @@ async def read_assignment(
 ) -> EmployeeCertificationRead:
     query = _assignments_query().where(EmployeeCertification.id == cert.id)
     rows = await session.execute(query)
-    (wire,) = _assignments_wire(rows, session.info.get("organization_id"), today())
+    (wire,) = _assignments_wire(rows, session.info.get("organization_id"), local_today())
     return EmployeeCertificationRead.model_validate(wire)
 
 
@@ -588,7 +584,7 @@ async def compliance(
     """For each required type, the non-archived employees who lack it (no active
     certification of it) or hold it expired (active ones, all expired). `limit` caps each
     list; the counts are always complete. JSON-ready dicts of RequiredTypeCompliance."""
-    on = on or today()
+    on = on or local_today()
     ec = EmployeeCertification
     required = [
         _type_wire(row)
@@ -684,7 +680,7 @@ def _certification_read(cert: Certification, on: date) -> CertificationRead:
 
 
 def certification_read(cert: Certification) -> CertificationRead:
-    return _certification_read(cert, today())
+    return _certification_read(cert, local_today())
 
 
 async def list_certifications(
@@ -699,7 +695,7 @@ async def list_certifications(
         func.lower(Certification.name),
         Certification.id,
     )
-    on = today()
+    on = local_today()
     return [_certification_read(c, on) for c in (await session.execute(query)).scalars()]
 
 
@@ -777,7 +773,7 @@ async def create_reminders(*, session: AsyncSession, on: date | None = None) -> 
 
     A certification superseded by a later one of the same type (a renewal) is skipped.
     """
-    on = on or today()
+    on = on or local_today()
     ec = EmployeeCertification
     newer = aliased(EmployeeCertification)
     renewed = exists().where(

@@ -1,5 +1,6 @@
-"""Calendar days: the range every date input must lie in, month arithmetic that cannot
-overflow, and which days count as "today" for rules a person's own date decides.
+"""Calendar days: the server's today, the range every date input must lie in, month
+arithmetic that cannot overflow, and which days count as "today" for rules a person's own date
+decides.
 
 The browser fills date fields with the person's local today and checks "not in the future" and
 "not in the past" against it; the server cannot know that person's time zone. Local dates run
@@ -16,6 +17,17 @@ from pydantic import AfterValidator, ValidationInfo
 
 _EARLIEST_OFFSET = timedelta(hours=-12)
 _LATEST_OFFSET = timedelta(hours=14)
+
+
+def local_today() -> date:
+    """The server's calendar day, read anew on every call.
+
+    Every per-request or per-job rule that says "today" (the due and expiry windows, the
+    current quarter, a review's next date, a report's file name) reads it here and never keeps
+    it: a process that runs past midnight must see the new day, and a test run under a shifted
+    clock (libfaketime, see tests/clock) moves the server and the tests together.
+    """
+    return date.today()
 
 
 def latest_today(now: datetime | None = None) -> date:

@@ -1,7 +1,6 @@
-from datetime import date
-
 from fastapi import APIRouter
 
+from api.core.dates import local_today
 from api.dashboard import service
 from api.dashboard.schemas import ActivityItem, DashboardStats
 from api.deps import CurrentPrincipal, TenantSession
@@ -11,7 +10,7 @@ router = APIRouter(tags=["dashboard"])
 
 @router.get("/api/dashboard/stats", response_model=DashboardStats, operation_id="getDashboardStats")
 async def dashboard_stats(_: CurrentPrincipal, session: TenantSession):
-    return await service.stats(session=session, today=date.today())
+    return await service.stats(session=session, today=local_today())
 
 
 @router.get(

@@ -23,6 +23,7 @@ from sqlalchemy import func as sql
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.core.dates import local_today
 from api.core.db import public_session, tenant_session
 from api.organizations.models import Organization
 from api.reminders.service import review_reminders
@@ -52,7 +53,7 @@ def job_id(organization_id: int, day: date) -> str:
 
 def _day(day: date | str | None) -> date:
     if day is None:
-        return date.today()
+        return local_today()
     return day if isinstance(day, date) else date.fromisoformat(day)
 
 

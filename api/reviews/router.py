@@ -1,11 +1,13 @@
-from datetime import date
-from typing import Annotated, Literal
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Response
 
+from api.core.dates import local_today
 from api.core.listing import json_response
+from api.core.paging import PAGED_RESPONSES, PageParams, list_response
 from api.deps import AdminOrHr, CanFillReviews, CurrentPrincipal, TenantSession
 from api.reviews import export, service, templates
+from api.reviews.list_query import ReviewQueryParams, StatusFilter
 from api.reviews.models import Review, ReviewTemplate
 from api.reviews.schemas import (
     ReviewCreate,
@@ -17,8 +19,6 @@ from api.reviews.schemas import (
 )
 
 router = APIRouter(tags=["reviews"])
-
-StatusFilter = Literal["pending", "in_progress", "completed"]
 
 
 async def valid_template(template_id: int, session: TenantSession) -> ReviewTemplate:
@@ -81,15 +81,25 @@ async def delete_template(_: AdminOrHr, template: ValidTemplate, session: Tenant
 # Reviews: everyone reads; admin and hr create; admin, hr and manager fill them in.
 
 
-@router.get("/api/reviews", response_model=list[ReviewRead], operation_id="listReviews")
+@router.get(
+    "/api/reviews",
+    response_model=list[ReviewRead],
+    operation_id="listReviews",
+    responses=PAGED_RESPONSES,
+)
 async def list_reviews(
     _: CurrentPrincipal,
     session: TenantSession,
+    params: ReviewQueryParams,
+    paging: PageParams,
     employee_id: Annotated[int | None, Query(alias="employeeId")] = None,
-    status: StatusFilter | None = None,
 ):
-    body = await service.list_reviews(session=session, employee_id=employee_id, status=status)
-    return json_response(body)
+    """Reviews, newest first; optionally filtered, sorted and paged (page or pageSize: one
+    page, with the total in X-Total-Count)."""
+    body, total = await service.list_page(
+        session=session, employee_id=employee_id, params=params, paging=paging
+    )
+    return list_response(body, total)
 
 
 @router.get("/api/reviews/all", response_model=list[ReviewRead], operation_id="listAllReviews")
@@ -122,7 +132,7 @@ async def upcoming_reviews(
 async def export_reviews(_: AdminOrHr, session: TenantSession):
     """The Generate Report quick action: every review as CSV."""
     body = await export.reviews_csv(session=session)
-    filename = f"reviews-report-{date.today().isoformat()}.csv"
+    filename = f"reviews-report-{local_today().isoformat()}.csv"
     return Response(
         content=body,
         media_type="text/csv; charset=utf-8",
@@ -147,5 +157,5 @@ async def update_review(
     body: ReviewUpdate, principal: CanFillReviews, review: ValidReview, session: TenantSession
 ):
     return await service.update(
-        session=session, review=review, data=body, role=principal.role, today=date.today()
+        session=session, review=review, data=body, role=principal.role, today=local_today()
     )
