@@ -4,8 +4,10 @@ and throw-away organisations so tests cannot leak into each other."""
 import os
 import shutil
 import tempfile
+import time
 import uuid
 from collections.abc import AsyncIterator
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +59,22 @@ def app() -> Any:
 async def client(app: Any) -> AsyncIterator[httpx.AsyncClient]:
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=BASE) as c:
         yield c
+
+
+# A test reads today's date while it builds its data and the app reads it again on each
+# request; one that straddled midnight would compare two different days. Such a test takes a
+# second or two, so no test starts in the last DAY_MARGIN_S of a day: it waits for the
+# next one (at a real midnight, and in the clock runs of tests/clock that start at 23:59).
+DAY_MARGIN_S = 5.0
+
+
+@pytest.fixture(autouse=True)
+def whole_day() -> None:
+    now = datetime.now()
+    midnight = datetime.combine(now.date() + timedelta(days=1), datetime.min.time())
+    left = (midnight - now).total_seconds()
+    if left < DAY_MARGIN_S:
+        time.sleep(left + 0.1)
 
 
 def route_paths(app: Any) -> set[str]:

@@ -10,7 +10,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ from arq import cron
 from arq.cron import CronJob
 from arq.utils import to_unix_ms
 
+from api.core.dates import local_today
 from api.core.queue import redis_settings
 from api.worker import Worker, last_slot
 from tests.conftest import unique_code
@@ -183,7 +184,7 @@ def test_merit_worker_runs_the_missed_nightly_backup_and_reminders_once():
 
             wait_until(scheduled, 90, every=0.3, what="the late nightly backup")
             queue = redis_py.Redis(unix_socket_path=str(stack.redis.socket))
-            today = date.today().isoformat()
+            today = local_today().isoformat()
             for job_id in (f"reminders:{org_id}:{today}", f"cert-reminders:{org_id}:{today}"):
                 key = f"arq:result:{job_id}"
                 wait_until(lambda k=key: queue.exists(k), 60, what=job_id)

@@ -1,13 +1,15 @@
 """Analytics (admin screen; hr may read it too): GET /api/analytics."""
 
-from datetime import date, timedelta
+from datetime import timedelta
 
 import pytest
 
+from api.core.dates import local_today
 from api.reviews.schedule import add_months, quarter_label, quarter_start
 from tests.api.reviews.factories import add_employee, add_review, add_template, completed_at
 
-TODAY = date.today()
+# Every test here depends on where today falls (tests/clock runs them at chosen instants).
+pytestmark = pytest.mark.date_sensitive
 
 
 async def test_the_figures_of_every_panel(login, org, other_org):
@@ -17,7 +19,7 @@ async def test_the_figures_of_every_panel(login, org, other_org):
     c = await add_employee(org, department="finance")
     await add_employee(org, department=None)
     await add_employee(org, department="finance", is_archived=True)
-    this_q = quarter_start(TODAY)
+    this_q = quarter_start(local_today())
     last_q = add_months(this_q, -3)
     await add_review(
         org, a, tpl, this_q, status="completed", rating=5, completed_at=completed_at(this_q)
@@ -116,6 +118,6 @@ async def test_at_most_five_recent_reviews(login, org):
     tpl = await add_template(org)
     emp = await add_employee(org)
     for n in range(7):
-        await add_review(org, emp, tpl, TODAY + timedelta(days=n))
+        await add_review(org, emp, tpl, local_today() + timedelta(days=n))
     body = (await (await login(org, "admin")).get("/api/analytics")).json()
     assert len(body["recentReviews"]) == 5

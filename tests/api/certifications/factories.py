@@ -7,6 +7,7 @@ from typing import Any
 from sqlalchemy import func, select
 
 from api.certifications.models import Certification, CertificationType, EmployeeCertification
+from api.core.dates import local_today
 from api.core.db import tenant_session
 from api.employees.models import Employee
 from api.organizations.models import Organization
@@ -17,7 +18,7 @@ _numbers = itertools.count(1)
 
 def days(n: int) -> date:
     """Today plus n days."""
-    return date.today() + timedelta(days=n)
+    return local_today() + timedelta(days=n)
 
 
 def iso(n: int) -> str:

@@ -1,9 +1,13 @@
 """The compliance overview: per required type, who lacks it and who holds it only expired."""
 
+import pytest
 from pydantic import TypeAdapter
 
 from api.certifications.schemas import RequiredTypeCompliance
 from tests.api.certifications.factories import add_cert, add_employee, add_type, days
+
+# Every test here depends on where today falls (tests/clock runs them at chosen instants).
+pytestmark = pytest.mark.date_sensitive
 
 
 async def test_required_types_list_missing_and_expired_holders(org, login):

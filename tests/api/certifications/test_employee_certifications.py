@@ -8,6 +8,7 @@ from pydantic import TypeAdapter
 
 from api.certifications.schemas import EmployeeCertificationRead
 from api.certifications.status import add_months
+from api.core.dates import local_today
 from tests.api.certifications.factories import (
     EmployeeCertification,
     add_cert,
@@ -17,6 +18,7 @@ from tests.api.certifications.factories import (
     days,
     iso,
 )
+from tests.dates import InDays, resolved
 
 ROLES = ["admin", "hr", "manager", "user"]
 
@@ -27,6 +29,7 @@ async def setup(org, **type_fields):
     return employee, type_id
 
 
+@pytest.mark.date_sensitive
 async def test_assign_with_every_field(org, login):
     employee, type_id = await setup(org, is_required=True)
     admin = await login(org, "admin")
@@ -68,6 +71,7 @@ async def test_assign_with_every_field(org, login):
     }
 
 
+@pytest.mark.date_sensitive
 async def test_iso_timestamps_are_read_as_the_calendar_day(org, login):
     employee, type_id = await setup(org)
     admin = await login(org, "admin")
@@ -85,10 +89,11 @@ async def test_iso_timestamps_are_read_as_the_calendar_day(org, login):
     assert r.json()["status"] == "warning"
 
 
+@pytest.mark.date_sensitive
 async def test_expiration_is_computed_from_validity_months_when_not_given(org, login):
     employee, type_id = await setup(org, validity_months=12)
     admin = await login(org, "admin")
-    issued = date(2026, 1, 31) if date.today() >= date(2026, 1, 31) else days(-5)
+    issued = date(2026, 1, 31) if local_today() >= date(2026, 1, 31) else days(-5)
     r = await admin.post(
         "/api/employee-certifications",
         json={
@@ -101,6 +106,7 @@ async def test_expiration_is_computed_from_validity_months_when_not_given(org, l
     assert r.json()["expirationDate"] == add_months(issued, 12).isoformat()
 
 
+@pytest.mark.date_sensitive
 async def test_a_given_expiration_date_wins_over_validity_months(org, login):
     employee, type_id = await setup(org, validity_months=12)
     admin = await login(org, "admin")
@@ -137,10 +143,10 @@ async def test_without_validity_or_expiration_it_never_expires(org, login):
         ({"issueDate": ""}, "Issue date is required"),
         ({"issueDate": "not a date"}, "Invalid issue date"),
         ({"issueDate": "2026-02-30"}, "Invalid issue date"),
-        ({"issueDate": iso(2)}, "Issue date cannot be in the future"),
+        ({"issueDate": InDays(2)}, "Issue date cannot be in the future"),
         ({"issueDate": "1899-12-31"}, "Issue date must be between 1900-01-01 and 2100-12-31"),
-        ({"expirationDate": iso(-2)}, "Expiration date cannot be in the past"),
-        ({"issueDate": iso(0), "expirationDate": "bad"}, "Invalid expiration date"),
+        ({"expirationDate": InDays(-2)}, "Expiration date cannot be in the past"),
+        ({"issueDate": InDays(0), "expirationDate": "bad"}, "Invalid expiration date"),
         ({"certificateNumber": "X" * 51}, "Certificate number must not exceed 50 characters"),
         ({"attachmentUrl": "not a url"}, "Attachment URL must be a valid URL"),
         ({"attachmentUrl": "javascript:alert(1)"}, "Attachment URL must be a valid URL"),
@@ -157,7 +163,7 @@ async def test_bad_input_is_refused_and_nothing_written(org, login, changes, mes
     employee, type_id = await setup(org)
     admin = await login(org, "admin")
     payload = {"employeeId": employee, "certificationTypeId": type_id, "issueDate": iso(-30)}
-    payload.update(changes)
+    payload.update(resolved(changes))
     r = await admin.post("/api/employee-certifications", json=payload)
     assert r.status_code == 400, r.text
     assert r.json()["message"] == message
@@ -238,6 +244,7 @@ async def test_overlapping_assignment_of_the_same_type_is_refused(org, login):
     assert await count(org) == 3
 
 
+@pytest.mark.date_sensitive
 async def test_a_renewal_after_the_old_one_expired_is_not_an_overlap(org, login):
     employee, type_id = await setup(org)
     await add_cert(org, employee, type_id, issue=days(-400), expires=days(-35))
@@ -256,6 +263,7 @@ async def test_a_renewal_after_the_old_one_expired_is_not_an_overlap(org, login)
     assert r.status_code == 201, r.text
 
 
+@pytest.mark.date_sensitive
 async def test_list_all_or_per_employee(org, login):
     first_aid = await add_type(org, "First Aid")
     forklift = await add_type(org, "Forklift")
@@ -295,6 +303,7 @@ async def test_list_all_or_per_employee(org, login):
     assert r.status_code == 400
 
 
+@pytest.mark.date_sensitive
 async def test_update_replaces_the_fields_sent(org, login):
     employee, type_id = await setup(org, validity_months=6)
     cert = await add_cert(org, employee, type_id, issue=days(-30), expires=days(150))
@@ -314,6 +323,7 @@ async def test_update_replaces_the_fields_sent(org, login):
     assert r.json()["expirationDate"] == add_months(days(-1), 6).isoformat()
 
 
+@pytest.mark.date_sensitive
 async def test_update_of_an_expired_record_keeps_working(org, login):
     employee, type_id = await setup(org)
     cert = await add_cert(org, employee, type_id, issue=days(-400), expires=days(-30))

@@ -3,6 +3,7 @@
 import pytest
 
 from tests.api.certifications.factories import Certification, add_employee, count, iso
+from tests.dates import InDays, resolved
 
 ROLES = ["admin", "hr", "manager", "user"]
 
@@ -64,11 +65,11 @@ async def test_create_and_list_per_employee(org, login):
         ({"description": "d" * 1001}, "Description must not exceed 1000 characters"),
         ({"attachmentUrl": "nope"}, "Attachment URL must be a valid URL"),
         ({"issueDate": "2026-13-01"}, "Invalid issue date"),
-        ({"issueDate": iso(2)}, "Issue date cannot be in the future"),
+        ({"issueDate": InDays(2)}, "Issue date cannot be in the future"),
         ({"issueDate": "1850-01-01"}, "Issue date must be between 1900-01-01 and 2100-12-31"),
         ({"expirationDate": "soon"}, "Invalid expiration date"),
         (
-            {"issueDate": iso(-10), "expirationDate": iso(-20)},
+            {"issueDate": InDays(-10), "expirationDate": InDays(-20)},
             "Expiration date cannot be before the issue date",
         ),
     ],
@@ -76,7 +77,7 @@ async def test_create_and_list_per_employee(org, login):
 async def test_bad_input_is_refused_and_nothing_written(org, login, fields, message):
     employee = await add_employee(org)
     admin = await login(org, "admin")
-    r = await create(admin, employee, **fields)
+    r = await create(admin, employee, **resolved(fields))
     assert r.status_code == 400, r.text
     assert r.json()["message"] == message
     assert await count(org, Certification) == 0

@@ -2,6 +2,7 @@
 
 from datetime import date, timedelta
 
+import pytest
 from arq.connections import create_pool
 from sqlalchemy import select
 
@@ -22,6 +23,9 @@ from tests.api.certifications.factories import (
     days,
     iso,
 )
+
+# Every test here depends on where today falls (tests/clock runs them at chosen instants).
+pytestmark = pytest.mark.date_sensitive
 
 
 async def reminders(org) -> list[tuple[str, int | None, str, str | None]]:

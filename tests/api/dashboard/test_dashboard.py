@@ -2,18 +2,21 @@
 
 from datetime import UTC, date, datetime, timedelta
 
+import pytest
 from sqlalchemy import text
 
+from api.core.dates import local_today
 from api.core.db import tenant_session
 from api.notes.models import EmployeeNote
 from api.reviews.schedule import quarter_start
 from tests.api.reviews.factories import add_employee, add_review, add_template, completed_at
 
-TODAY = date.today()
+# Every test here depends on where today falls (tests/clock runs them at chosen instants).
+pytestmark = pytest.mark.date_sensitive
 
 
 def days(n: int) -> date:
-    return TODAY + timedelta(days=n)
+    return local_today() + timedelta(days=n)
 
 
 async def test_a_new_organisation_shows_zeros_and_0_00(login, org):
@@ -24,6 +27,10 @@ async def test_a_new_organisation_shows_zeros_and_0_00(login, org):
         "reviewsDue": 0,
         "completedReviews": 0,
         "averageRating": 0.0,
+        "reviewsOverdue": 0,
+        "employeesStartedRecently": None,
+        "quarterAverageRating": None,
+        "previousQuarterAverageRating": None,
     }
 
 
@@ -33,13 +40,19 @@ async def test_the_four_cards_follow_their_definitions(login, org, other_org):
     await add_employee(org)
     gone = await add_employee(org, is_archived=True)
     # Reviews Due: open, due from today to 7 days ahead, of active employees
-    await add_review(org, ada, tpl, TODAY)
+    await add_review(org, ada, tpl, local_today())
     await add_review(org, ada, tpl, days(7), status="in_progress")
     await add_review(org, ada, tpl, days(8))
     await add_review(org, ada, tpl, days(-1))
     await add_review(org, gone, tpl, days(2))
     await add_review(
-        org, ada, tpl, days(3), status="completed", rating=5, completed_at=completed_at(TODAY)
+        org,
+        ada,
+        tpl,
+        days(3),
+        status="completed",
+        rating=5,
+        completed_at=completed_at(local_today()),
     )
     # Completed Reviews: this calendar quarter; Avg Rating: every completed review
     await add_review(
@@ -49,7 +62,7 @@ async def test_the_four_cards_follow_their_definitions(login, org, other_org):
         days(-200),
         status="completed",
         rating=2,
-        completed_at=completed_at(quarter_start(TODAY) - timedelta(days=1)),
+        completed_at=completed_at(quarter_start(local_today()) - timedelta(days=1)),
     )
     await add_review(
         org,
@@ -58,7 +71,7 @@ async def test_the_four_cards_follow_their_definitions(login, org, other_org):
         days(-3),
         status="completed",
         rating=4,
-        completed_at=completed_at(quarter_start(TODAY)),
+        completed_at=completed_at(quarter_start(local_today())),
     )
     # another organisation's data never counts
     theirs = await add_employee(other_org)
@@ -70,6 +83,11 @@ async def test_the_four_cards_follow_their_definitions(login, org, other_org):
         "reviewsDue": 2,
         "completedReviews": 2,
         "averageRating": 3.67,
+        # the note figures (tests/api/dashboard/test_trends.py)
+        "reviewsOverdue": 1,
+        "employeesStartedRecently": None,
+        "quarterAverageRating": 4.5,
+        "previousQuarterAverageRating": 2.0,
     }
 
 
@@ -89,7 +107,10 @@ async def test_recent_activity_shows_real_events_newest_first(login, org):
     async with tenant_session(org.schema_name, org.id) as session:
         session.add(
             EmployeeNote(
-                employee_id=emp, date=TODAY, category="recognition", note="Secret praise text"
+                employee_id=emp,
+                date=local_today(),
+                category="recognition",
+                note="Secret praise text",
             )
         )
     r = await (await login(org, "user")).get("/api/dashboard/activity")
@@ -140,11 +161,17 @@ async def test_the_figures_are_counted_from_indexes_alone(org):
     await add_employee(org, is_archived=True)
     await add_review(org, ada, tpl, days(2))
     await add_review(
-        org, ada, tpl, days(-3), status="completed", rating=4, completed_at=completed_at(TODAY)
+        org,
+        ada,
+        tpl,
+        days(-3),
+        status="completed",
+        rating=4,
+        completed_at=completed_at(local_today()),
     )
-    start = quarter_start(TODAY)
+    start = quarter_start(local_today())
     dates = {
-        "due_from": TODAY,
+        "due_from": local_today(),
         "due_until": days(service.DUE_WINDOW_DAYS),
         "quarter_from": datetime.combine(start, datetime.min.time(), UTC),
         "quarter_until": datetime.combine(start + timedelta(days=92), datetime.min.time(), UTC),

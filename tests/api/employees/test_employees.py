@@ -1,12 +1,13 @@
 """Employees API: create, read, list and search, update, archive, permanent delete."""
 
 import asyncio
-from datetime import date, timedelta
+from datetime import timedelta
 
 import pytest
 from sqlalchemy import delete, func, select, update
 
 from api.certifications.models import Certification, CertificationType, EmployeeCertification
+from api.core.dates import local_today
 from api.core.db import tenant_session
 from api.core.errors import Conflict
 from api.core.storage import get_storage
@@ -19,9 +20,7 @@ from api.reminders.models import Reminder
 from api.reviews.models import Review, ReviewTemplate
 from tests.api.documents.factories import PDF, add_document
 from tests.api.employees.factories import add, payload
-
-TODAY = date.today()
-
+from tests.dates import InDays, resolved
 
 # ---- create ------------------------------------------------------------------------------
 
@@ -36,7 +35,7 @@ async def test_create_with_every_field(login, org):
         department="engineering",
         position="  Cryptanalyst ",
         startDate="2020-01-15",
-        nextReviewDate=(TODAY + timedelta(days=30)).isoformat(),
+        nextReviewDate=(local_today() + timedelta(days=30)).isoformat(),
         managerId="BOSS-1",
         reviewSchedule="annual",
         profilePhotoUrl="https://cdn.example.com/alan.png",
@@ -51,7 +50,7 @@ async def test_create_with_every_field(login, org):
     assert made["position"] == "Cryptanalyst"
     assert made["department"] == "engineering"
     assert made["startDate"] == "2020-01-15"
-    assert made["nextReviewDate"] == (TODAY + timedelta(days=30)).isoformat()
+    assert made["nextReviewDate"] == (local_today() + timedelta(days=30)).isoformat()
     assert made["managerId"] == boss["employeeId"]
     assert made["reviewSchedule"] == "annual"
     assert made["profilePhotoUrl"] == "https://cdn.example.com/alan.png"
@@ -154,19 +153,19 @@ async def test_minimal_create_and_defaults(login, org):
             "Review schedule must be one of monthly, quarterly, biannual, annual",
         ),
         (
-            {"startDate": (TODAY + timedelta(days=2)).isoformat()},
+            {"startDate": InDays(2)},
             "Start date cannot be in the future",
         ),
         ({"startDate": "1899-12-31"}, "Start date must be between 1900-01-01 and 2100-12-31"),
         (
-            {"nextReviewDate": (TODAY - timedelta(days=2)).isoformat()},
+            {"nextReviewDate": InDays(-2)},
             "Next review date cannot be in the past",
         ),
     ],
 )
 async def test_create_validation_messages(login, org, changes, message):
     admin = await login(org, "admin")
-    r = await admin.post("/api/employees", json=payload(**changes))
+    r = await admin.post("/api/employees", json=payload(**resolved(changes)))
     assert r.status_code == 400, r.text
     assert r.json()["message"] == message
     assert (await admin.get("/api/employees")).json() == []
@@ -359,7 +358,8 @@ async def test_update_changes_only_the_fields_sent(login, org):
             "position": "Staff Engineer",
             "reviewSchedule": "monthly",
             "department": "finance",
-            "nextReviewDate": (TODAY - timedelta(days=3)).isoformat(),  # edit allows the past
+            # an edit allows a past date
+            "nextReviewDate": (local_today() - timedelta(days=3)).isoformat(),
             "startDate": "2030-01-01",
             "id": 12345,  # read-only fields in the body are ignored
             "isArchived": True,
@@ -523,10 +523,12 @@ async def test_permanent_delete_removes_everything_of_the_employee(login, org):
                 review_type="quarterly",
                 status="pending",
                 responses={},
-                due_date=TODAY,
+                due_date=local_today(),
             )
             cert = EmployeeCertification(
-                employee_id=person["id"], certification_type_id=cert_type.id, issue_date=TODAY
+                employee_id=person["id"],
+                certification_type_id=cert_type.id,
+                issue_date=local_today(),
             )
             session.add_all([review, cert])
             await session.flush()
@@ -534,14 +536,17 @@ async def test_permanent_delete_removes_everything_of_the_employee(login, org):
                 [
                     Certification(employee_id=person["id"], name="Free-form cert"),
                     EmployeeNote(
-                        employee_id=person["id"], date=TODAY, category="recognition", note="Hi"
+                        employee_id=person["id"],
+                        date=local_today(),
+                        category="recognition",
+                        note="Hi",
                     ),
                     Reminder(
                         employee_id=person["id"],
                         review_id=review.id,
                         type="review_due",
                         message="Review due",
-                        due_date=TODAY,
+                        due_date=local_today(),
                     ),
                 ]
             )

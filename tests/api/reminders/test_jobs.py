@@ -5,11 +5,13 @@ import logging
 import uuid
 from datetime import date, timedelta
 
+import pytest
 from arq.connections import create_pool
 from arq.jobs import Job
 from arq.worker import Worker
 from sqlalchemy import delete, select
 
+from api.core.dates import local_today
 from api.core.db import get_engine, tenant_session
 from api.core.queue import redis_settings
 from api.reminders import jobs
@@ -26,11 +28,12 @@ from tests.api.reviews.factories import (
 )
 from tests.conftest import new_org
 
-TODAY = date.today()
+# Every test here depends on where today falls (tests/clock runs them at chosen instants).
+pytestmark = pytest.mark.date_sensitive
 
 
 def days(n: int) -> date:
-    return TODAY + timedelta(days=n)
+    return local_today() + timedelta(days=n)
 
 
 async def reviews_of(org, employee_id: int) -> list[Review]:
@@ -46,13 +49,13 @@ async def test_due_and_overdue_reminders_are_created_once(org):
     ada = await add_employee(org, first_name="Ada", last_name="Byron")
     gone = await add_employee(org, is_archived=True)
     in_7 = await add_review(org, ada, tpl, days(7))
-    today = await add_review(org, ada, tpl, TODAY, status="in_progress")
+    today = await add_review(org, ada, tpl, local_today(), status="in_progress")
     late = await add_review(org, ada, tpl, days(-2), review_type="performance_improvement")
     await add_review(org, ada, tpl, days(8))  # beyond the week
     await add_review(org, ada, tpl, days(-5), status="completed", rating=4)  # done
     await add_review(org, gone, tpl, days(1))  # archived employee
 
-    counts = await jobs.org_reminders({}, org.id, TODAY.isoformat())
+    counts = await jobs.org_reminders({}, org.id, local_today().isoformat())
     assert counts["review_due"] == 2
     assert counts["review_overdue"] == 1
     made = {(r.review_id, r.type) for r in await reminders_of(org)}
@@ -67,7 +70,7 @@ async def test_due_and_overdue_reminders_are_created_once(org):
     )
     assert by_review[in_7].due_date == days(7) and by_review[in_7].is_read is False
 
-    again = await jobs.org_reminders({}, org.id, TODAY.isoformat())
+    again = await jobs.org_reminders({}, org.id, local_today().isoformat())
     assert again["review_due"] == 0 and again["review_overdue"] == 0
     assert again["reviews_created"] == 0
     assert len(await reminders_of(org)) == 3
@@ -77,7 +80,7 @@ async def test_an_overdue_reminder_replaces_the_due_one(org):
     tpl = await add_template(org)
     emp = await add_employee(org)
     rid = await add_review(org, emp, tpl, days(3))
-    await jobs.org_reminders({}, org.id, TODAY.isoformat())
+    await jobs.org_reminders({}, org.id, local_today().isoformat())
     # four days later the review is a day late
     counts = await jobs.org_reminders({}, org.id, days(4).isoformat())
     assert counts["review_overdue"] == 1 and counts["superseded"] == 1
@@ -97,7 +100,7 @@ async def test_the_next_periodic_review_is_created_from_the_default_template(org
     done_before = await add_employee(org, next_review_date=days(5))
     await add_review(org, done_before, default, days(-80), status="completed", rating=4)
 
-    counts = await jobs.org_reminders({}, org.id, TODAY.isoformat())
+    counts = await jobs.org_reminders({}, org.id, local_today().isoformat())
     assert counts["reviews_created"] == 3
 
     [created] = await reviews_of(org, due_soon)
@@ -112,7 +115,7 @@ async def test_the_next_periodic_review_is_created_from_the_default_template(org
     # created in the same run, the review due in 5 days already has its reminder
     assert any(r.employee_id == done_before for r in await reminders_of(org))
 
-    again = await jobs.org_reminders({}, org.id, TODAY.isoformat())
+    again = await jobs.org_reminders({}, org.id, local_today().isoformat())
     assert again["reviews_created"] == 0
     assert await count(org, Review) == 2 + 3
 
@@ -127,7 +130,7 @@ async def test_a_broken_organisation_does_not_stop_the_others(org, other_org):
         async with get_engine().begin() as conn:
             await conn.exec_driver_sql(f'DROP TABLE "{broken.schema_name}".reminders')
 
-        report = await jobs.remind_all({}, TODAY.isoformat())
+        report = await jobs.remind_all({}, local_today().isoformat())
 
         assert broken.id in report.failed
         assert "review_reminders" in report.failed[broken.id]
@@ -162,19 +165,23 @@ async def test_the_dispatcher_enqueues_one_job_per_organisation_per_day(org, oth
     )
     try:
         ctx = {"redis": redis}
-        queued = await jobs.reminders_dispatch(ctx, day=TODAY.isoformat(), queue_name=queue)
+        queued = await jobs.reminders_dispatch(ctx, day=local_today().isoformat(), queue_name=queue)
         assert queued >= 2
         ids = {job.job_id for job in await redis.queued_jobs(queue_name=queue)}
-        assert jobs.job_id(org.id, TODAY) in ids
-        assert jobs.job_id(other_org.id, TODAY) in ids
+        assert jobs.job_id(org.id, local_today()) in ids
+        assert jobs.job_id(other_org.id, local_today()) in ids
         # the same day again: nothing new is enqueued
-        assert await jobs.reminders_dispatch(ctx, day=TODAY.isoformat(), queue_name=queue) == 0
+        assert (
+            await jobs.reminders_dispatch(ctx, day=local_today().isoformat(), queue_name=queue) == 0
+        )
 
         await worker.main()
         for target in (org, other_org):
             assert [r.type for r in await reminders_of(target)] == ["review_due"]
         # once run, the day's id is still taken: no second run
-        assert await jobs.reminders_dispatch(ctx, day=TODAY.isoformat(), queue_name=queue) == 0
+        assert (
+            await jobs.reminders_dispatch(ctx, day=local_today().isoformat(), queue_name=queue) == 0
+        )
     finally:
         await worker.close()  # closes the pool too
 
@@ -193,7 +200,7 @@ async def test_an_organisation_without_templates_gets_no_reviews_but_no_error(or
     emp = await add_employee(org, next_review_date=days(3))
     async with tenant_session(org.schema_name, org.id) as session:
         await session.execute(delete(ReviewTemplate))
-    counts = await jobs.org_reminders({}, org.id, TODAY.isoformat())
+    counts = await jobs.org_reminders({}, org.id, local_today().isoformat())
     assert counts["reviews_created"] == 0
     assert await reviews_of(org, emp) == []
 
@@ -247,18 +254,18 @@ async def test_the_cron_job_through_the_worker_with_one_broken_organisation(org,
                 "review_overdue",
             ]
             line = (
-                f"reminders org={healthy.id} ({healthy.subdomain}) day={TODAY}: "
+                f"reminders org={healthy.id} ({healthy.subdomain}) day={local_today()}: "
                 "reviews_created=1, review_due=1, review_overdue=1, superseded=0"
             )
             assert line in caplog.messages, caplog.messages
         # the broken organisation's job failed on its own; its other task still committed
-        result = await Job(jobs.job_id(broken.id, TODAY), first.pool).result_info()
+        result = await Job(jobs.job_id(broken.id, local_today()), first.pool).result_info()
         assert result is not None and result.success is False
         assert "review_reminders" in str(result.result)
         assert len(await reviews_of(broken, due_soon[broken.id])) == 1
         assert f"reminders org={broken.id} task=review_reminders failed" in caplog.messages
         for healthy in (org, other_org):
-            ok = await Job(jobs.job_id(healthy.id, TODAY), first.pool).result_info()
+            ok = await Job(jobs.job_id(healthy.id, local_today()), first.pool).result_info()
             assert ok is not None and ok.success is True
 
         # The cron fires again the same day: nothing is enqueued, nothing is created.
@@ -267,7 +274,10 @@ async def test_the_cron_job_through_the_worker_with_one_broken_organisation(org,
         }
         caplog.clear()
         await second.main()
-        assert f"reminders dispatch day={TODAY}: 0 organisation jobs enqueued" in caplog.messages
+        assert (
+            f"reminders dispatch day={local_today()}: 0 organisation jobs enqueued"
+            in caplog.messages
+        )
         for healthy in (org, other_org):
             after = (await count(healthy, Review), len(await reminders_of(healthy)))
             assert after == before[healthy.id]

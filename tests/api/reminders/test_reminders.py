@@ -1,15 +1,15 @@
 """Reminders: GET /api/reminders and Mark Read, PUT /api/reminders/{id} (SPEC §4, §7)."""
 
-from datetime import date, timedelta
+from datetime import timedelta
 
 import pytest
 
+from api.core.dates import local_today
 from api.core.db import tenant_session
 from api.reminders.models import Reminder
 from tests.api.reviews.factories import add_employee, add_review, add_template, get_row
 
 URL = "/api/reminders"
-TODAY = date.today()
 
 
 async def add_reminder(org, **fields) -> int:
@@ -17,14 +17,14 @@ async def add_reminder(org, **fields) -> int:
         org, first_name="Mae", last_name="Jemison"
     )
     rid = fields.pop("review_id", None) or await add_review(
-        org, emp, await add_template(org), TODAY + timedelta(days=2)
+        org, emp, await add_template(org), local_today() + timedelta(days=2)
     )
     values = {
         "employee_id": emp,
         "review_id": rid,
         "type": "review_due",
         "message": "Quarterly review for Mae Jemison is due",
-        "due_date": TODAY + timedelta(days=2),
+        "due_date": local_today() + timedelta(days=2),
         **fields,
     }
     async with tenant_session(org.schema_name, org.id) as session:
@@ -35,9 +35,11 @@ async def add_reminder(org, **fields) -> int:
 
 
 async def test_everyone_reads_reminders_unread_first_then_by_due_date(login, org):
-    late = await add_reminder(org, type="review_overdue", due_date=TODAY - timedelta(days=3))
-    read = await add_reminder(org, is_read=True, due_date=TODAY - timedelta(days=9))
-    soon = await add_reminder(org, due_date=TODAY + timedelta(days=1))
+    late = await add_reminder(
+        org, type="review_overdue", due_date=local_today() - timedelta(days=3)
+    )
+    read = await add_reminder(org, is_read=True, due_date=local_today() - timedelta(days=9))
+    soon = await add_reminder(org, due_date=local_today() + timedelta(days=1))
     for role in ("admin", "hr", "manager", "user"):
         r = await (await login(org, role)).get(URL)
         assert r.status_code == 200
@@ -46,7 +48,7 @@ async def test_everyone_reads_reminders_unread_first_then_by_due_date(login, org
     first = body[0]
     assert first["type"] == "review_overdue"
     assert first["isRead"] is False
-    assert first["dueDate"] == (TODAY - timedelta(days=3)).isoformat()
+    assert first["dueDate"] == (local_today() - timedelta(days=3)).isoformat()
     assert first["employee"]["firstName"] == "Mae"
     assert first["organizationId"] == org.id
     assert first["reviewId"] and first["certificationId"] is None
@@ -104,7 +106,7 @@ async def test_the_list_is_what_the_reply_model_makes_of_each_reminder(login, or
     ada = await add_employee(org, first_name="Ada", department=None)
     await add_reminder(org, employee_id=ada, due_date=None, message='Say "hi" \u2014 soon')
     await add_reminder(org, is_read=True)
-    await add_reminder(org, type="review_overdue", due_date=TODAY - timedelta(days=1))
+    await add_reminder(org, type="review_overdue", due_date=local_today() - timedelta(days=1))
     reply = await (await login(org, "user")).get(URL)
     assert reply.status_code == 200
     async with tenant_session(org.schema_name, org.id) as session:
@@ -124,8 +126,8 @@ async def test_the_list_is_what_the_reply_model_makes_of_each_reminder(login, or
 async def test_a_reminder_marked_read_shows_read_and_moves_down_at_the_next_list(login, org):
     """The list reuses each reminder's JSON while its row is unchanged (api/core/listing.py):
     marking one read re-renders it and re-sorts the list."""
-    first = await add_reminder(org, due_date=TODAY + timedelta(days=1))
-    second = await add_reminder(org, due_date=TODAY + timedelta(days=2))
+    first = await add_reminder(org, due_date=local_today() + timedelta(days=1))
+    second = await add_reminder(org, due_date=local_today() + timedelta(days=2))
     user = await login(org, "user")
     before = (await user.get(URL)).json()
     assert [(r["id"], r["isRead"]) for r in before] == [(first, False), (second, False)]

@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy import event, text
 
+from api.core.dates import local_today
 from api.core.db import get_engine, tenant_session
 from api.reviews import service
 from api.reviews.models import Review, ReviewTemplate
@@ -29,8 +30,13 @@ from tests.api.reviews.factories import (
 )
 
 URL = "/api/reviews"
-TODAY = date.today()
-DUE = TODAY + timedelta(days=5)
+
+
+def due() -> date:
+    """The due date these reviews get: five days from today."""
+    return local_today() + timedelta(days=5)
+
+
 # The template after the edit: q4 (reworded) first, then q2 and q1; q3 and q5 are gone.
 # Saving renumbers them q1, q2, q3, so every old id now names another question (or none).
 EDITED = [
@@ -69,10 +75,10 @@ async def listed(client, url: str) -> dict[int, dict[str, Any]]:
 
 async def setup(org) -> tuple[int, int, int, int]:
     """The test template with two reviews of one employee: (template, employee, done, open)."""
-    emp = await add_employee(org, next_review_date=DUE)
+    emp = await add_employee(org, next_review_date=due())
     tpl = await add_template(org)
-    done = await add_review(org, emp, tpl, DUE)
-    open_ = await add_review(org, emp, tpl, DUE + timedelta(days=7), status="in_progress")
+    done = await add_review(org, emp, tpl, due())
+    open_ = await add_review(org, emp, tpl, due() + timedelta(days=7), status="in_progress")
     return tpl, emp, done, open_
 
 
@@ -185,11 +191,11 @@ async def test_a_review_completed_before_copies_were_kept_shows_its_template(log
         org,
         emp,
         tpl,
-        TODAY - timedelta(days=60),
+        local_today() - timedelta(days=60),
         status="completed",
         responses=GOOD_ANSWERS,
         rating=4,
-        completed_at=completed_at(TODAY - timedelta(days=59)),
+        completed_at=completed_at(local_today() - timedelta(days=59)),
     )
     admin = await login(org, "admin")
     body = (await admin.get(f"{URL}/{old}")).json()
@@ -271,7 +277,7 @@ async def test_lists_read_the_copies_only_once_the_template_has_moved_on(login, 
     tpl, emp, done, open_ = await setup(org)
     admin = await login(org, "admin")
     assert (await admin.put(f"{URL}/{done}", json=COMPLETE)).status_code == 200
-    same = await add_review(org, emp, tpl, DUE + timedelta(days=14), status="in_progress")
+    same = await add_review(org, emp, tpl, due() + timedelta(days=14), status="in_progress")
     assert (await admin.put(f"{URL}/{same}", json=COMPLETE)).status_code == 200
 
     statements: list[str] = []

@@ -7,6 +7,7 @@ from datetime import date, timedelta
 import pytest
 from sqlalchemy import literal_column, update
 
+from api.core.dates import local_today
 from api.core.db import tenant_session
 from api.employees.models import Employee
 from api.reviews.models import Review
@@ -22,7 +23,6 @@ from tests.api.reviews.factories import (
 )
 
 URL = "/api/reviews"
-TODAY = date.today()
 RANGE = "Due date must be between 1900-01-01 and 2100-12-31"
 
 
@@ -68,7 +68,7 @@ async def set_next_review(org, emp: int, sql_day: str) -> None:
 async def test_completing_a_review_of_an_employee_with_a_far_next_review_date(login, org, stored):
     emp = await add_employee(org, review_schedule="quarterly")
     await set_next_review(org, emp, stored)
-    rid = await add_review(org, emp, await add_template(org), TODAY + timedelta(days=3))
+    rid = await add_review(org, emp, await add_template(org), local_today() + timedelta(days=3))
     admin = await login(org, "admin")
 
     r = await admin.put(f"{URL}/{rid}", json=COMPLETE)
@@ -83,7 +83,7 @@ async def test_completing_a_review_of_an_employee_with_a_far_next_review_date(lo
 async def test_completing_moves_a_date_near_the_end_of_the_range_as_usual(login, org):
     emp = await add_employee(org, review_schedule="monthly")
     await set_next_review(org, emp, "2100-11-30")
-    rid = await add_review(org, emp, await add_template(org), TODAY + timedelta(days=3))
+    rid = await add_review(org, emp, await add_template(org), local_today() + timedelta(days=3))
     admin = await login(org, "admin")
     r = await admin.put(f"{URL}/{rid}", json=COMPLETE)
     assert r.status_code == 200, r.text
@@ -93,7 +93,7 @@ async def test_completing_moves_a_date_near_the_end_of_the_range_as_usual(login,
 @pytest.mark.parametrize("schedule", ["monthly", "quarterly", "biannual", "annual"])
 @pytest.mark.parametrize("current", [date.max, date(9999, 12, 31), date(2100, 12, 31)])
 def test_the_schedule_arithmetic_does_not_overflow(schedule, current):
-    assert next_review_date(current, schedule, TODAY) is None
+    assert next_review_date(current, schedule, local_today()) is None
     assert add_months(date.max, 12) == date.max
     assert add_months(date.min, -12) == date.min
     assert add_months(date(9999, 11, 30), 1) == date(9999, 12, 30)

@@ -2,12 +2,13 @@
 ReviewRead makes of the ORM objects, byte for byte, embeds included."""
 
 import re
-from datetime import date, timedelta
+from datetime import timedelta
 
 from pydantic_core import from_json, to_json
 from sqlalchemy import delete, event, select, update
 from sqlalchemy.orm import selectinload
 
+from api.core.dates import local_today
 from api.core.db import get_engine, tenant_session
 from api.core.listing import VersionedCache
 from api.employees.models import Employee
@@ -22,8 +23,6 @@ from tests.api.reviews.factories import (
     completed_at,
     default_template_id,
 )
-
-TODAY = date.today()
 
 
 async def _through_the_reply_model(org) -> list[dict]:
@@ -41,23 +40,23 @@ async def _through_the_reply_model(org) -> list[dict]:
 
 
 async def test_the_list_is_what_the_reply_model_makes_of_each_review(login, org):
-    ada = await add_employee(org, next_review_date=TODAY + timedelta(days=40))
+    ada = await add_employee(org, next_review_date=local_today() + timedelta(days=40))
     bob = await add_employee(org, first_name="Bob", email=None, department=None)
     custom = await add_template(org, description="Custom questions")
     default = await default_template_id(org)
-    await add_review(org, ada, custom, TODAY + timedelta(days=3))
+    await add_review(org, ada, custom, local_today() + timedelta(days=3))
     await add_review(
         org,
         ada,
         default,
-        TODAY - timedelta(days=30),
+        local_today() - timedelta(days=30),
         status="completed",
         responses=GOOD_ANSWERS,
         rating=4,
         reviewer_notes='Strong quarter \u2014 "quoted" notes',
-        completed_at=completed_at(TODAY - timedelta(days=29)),
+        completed_at=completed_at(local_today() - timedelta(days=29)),
     )
-    await add_review(org, bob, custom, TODAY + timedelta(days=9), status="in_progress")
+    await add_review(org, bob, custom, local_today() + timedelta(days=9), status="in_progress")
 
     client = await login(org, "manager")
     reply = await client.get("/api/reviews")
@@ -101,12 +100,12 @@ async def test_reviews_completed_against_older_questions_list_as_the_reply_model
             body = {"questions": [{"question": f"{wording} wording, please", "type": "rating"}]}
             assert (await admin.put(f"/api/templates/{custom}", json=body)).status_code == 200
         for _ in range(2):
-            rid = await add_review(org, ada, custom, TODAY + timedelta(days=3))
+            rid = await add_review(org, ada, custom, local_today() + timedelta(days=3))
             assert (await admin.put(f"/api/reviews/{rid}", json=complete)).status_code == 200
-    rid = await add_review(org, ada, other, TODAY + timedelta(days=3))
+    rid = await add_review(org, ada, other, local_today() + timedelta(days=3))
     r = await admin.put(f"/api/reviews/{rid}", json=complete | {"responses": GOOD_ANSWERS})
     assert r.status_code == 200, r.text
-    await add_review(org, ada, custom, TODAY + timedelta(days=9), status="in_progress")
+    await add_review(org, ada, custom, local_today() + timedelta(days=9), status="in_progress")
 
     reply = await admin.get("/api/reviews")
     expected = await _through_the_reply_model(org)
@@ -127,7 +126,7 @@ async def test_an_embedded_employee_or_template_changed_since_the_last_list_show
     EmbedCache): any committed change, through the API or not, shows at the next list."""
     ada = await add_employee(org)
     custom = await add_template(org)
-    await add_review(org, ada, custom, TODAY + timedelta(days=3))
+    await add_review(org, ada, custom, local_today() + timedelta(days=3))
     admin = await login(org, "admin")
     first = (await admin.get("/api/reviews")).json()
     assert first[0]["employee"]["firstName"] == "Ada"
@@ -152,7 +151,7 @@ async def test_organisations_with_the_same_row_ids_each_list_their_own(login, or
     for which, name in ((org, "Alpha"), (other_org, "Beta")):
         employee = await add_employee(which, first_name=name)
         template = await add_template(which, name=f"{name} template")
-        await add_review(which, employee, template, TODAY + timedelta(days=3))
+        await add_review(which, employee, template, local_today() + timedelta(days=3))
     for which, name in ((org, "Alpha"), (other_org, "Beta"), (org, "Alpha")):
         listed = (await (await login(which, "admin")).get("/api/reviews")).json()
         assert [(r["employee"]["firstName"], r["template"]["name"]) for r in listed] == [
@@ -167,8 +166,8 @@ async def test_a_listed_review_changed_added_or_removed_since_the_last_list_show
     the next list, in the list's order."""
     ada = await add_employee(org)
     template = await add_template(org)
-    first = await add_review(org, ada, template, TODAY + timedelta(days=3))
-    second = await add_review(org, ada, template, TODAY + timedelta(days=5))
+    first = await add_review(org, ada, template, local_today() + timedelta(days=3))
+    second = await add_review(org, ada, template, local_today() + timedelta(days=5))
     admin = await login(org, "admin")
     before = (await admin.get("/api/reviews")).json()
     assert [r["id"] for r in before] == [second, first]
@@ -180,7 +179,7 @@ async def test_a_listed_review_changed_added_or_removed_since_the_last_list_show
         await session.execute(
             update(Review).where(Review.id == second).values(reviewer_notes="Changed in SQL")
         )
-    third = await add_review(org, ada, template, TODAY + timedelta(days=9))
+    third = await add_review(org, ada, template, local_today() + timedelta(days=9))
 
     listed = (await admin.get("/api/reviews")).json()
     assert listed == await _through_the_reply_model(org)
@@ -206,7 +205,7 @@ async def test_a_changed_review_is_rendered_again_without_asking_for_its_embeds_
     own, while a changed employee is still read again (and shows)."""
     ada = await add_employee(org)
     template = await add_template(org)
-    review = await add_review(org, ada, template, TODAY + timedelta(days=3))
+    review = await add_review(org, ada, template, local_today() + timedelta(days=3))
     admin = await login(org, "admin")
     assert (await admin.get("/api/reviews")).status_code == 200  # everything kept
 
@@ -252,7 +251,7 @@ async def test_a_list_read_inside_a_transaction_shows_its_own_changes_and_keeps_
     the same xmin: what it renders from them is never kept for reuse, else a later list would
     show the row as it was between two of its writes."""
     ada = await add_employee(org)
-    review = await add_review(org, ada, await add_template(org), TODAY + timedelta(days=3))
+    review = await add_review(org, ada, await add_template(org), local_today() + timedelta(days=3))
     admin = await login(org, "admin")
     assert (await admin.get("/api/reviews")).json()[0]["reviewerNotes"] is None
 
@@ -291,7 +290,7 @@ async def test_an_employee_without_reviews_lists_none_and_an_unknown_one_is_not_
 ):
     """Only an empty list asks whether the employee exists (a review names an existing one)."""
     ada = await add_employee(org)
-    await add_review(org, ada, await add_template(org), TODAY + timedelta(days=3))
+    await add_review(org, ada, await add_template(org), local_today() + timedelta(days=3))
     quiet = await add_employee(org)
     admin = await login(org, "admin")
     r = await admin.get("/api/reviews", params={"employeeId": quiet})

@@ -4,8 +4,10 @@ null for the reopened review, as SPEC §4 has it."""
 
 from datetime import UTC, date, datetime, timedelta
 
+import pytest
 from sqlalchemy import text
 
+from api.core.dates import local_today
 from api.core.db import get_engine, tenant_session
 from api.employees.models import Employee
 from api.reminders.models import Reminder
@@ -23,21 +25,30 @@ from tests.api.reviews.factories import (
     rewind_review_questions,
 )
 
+# Every test here depends on where today falls (tests/clock runs them at chosen instants).
+pytestmark = pytest.mark.date_sensitive
+
+
 URL = "/api/reviews"
-TODAY = date.today()
-DUE = TODAY + timedelta(days=5)
+
+
+def due() -> date:
+    """The due date these reviews get: five days from today."""
+    return local_today() + timedelta(days=5)
 
 
 async def setup_review(org, **fields):
-    emp = await add_employee(org, next_review_date=DUE)
+    emp = await add_employee(org, next_review_date=due())
     tpl = await add_template(org)
-    return await add_review(org, emp, tpl, DUE, **fields), emp
+    return await add_review(org, emp, tpl, due(), **fields), emp
 
 
 async def add_reminder(org, emp: int, rid: int) -> None:
     async with tenant_session(org.schema_name, org.id) as session:
         session.add(
-            Reminder(employee_id=emp, review_id=rid, type="review_due", message="due", due_date=DUE)
+            Reminder(
+                employee_id=emp, review_id=rid, type="review_due", message="due", due_date=due()
+            )
         )
 
 
@@ -46,7 +57,7 @@ async def test_completing_a_reopened_review_again_does_not_move_the_date_twice(l
     admin = await login(org, "admin")
     first = await admin.put(f"{URL}/{rid}", json=COMPLETE)
     assert first.status_code == 200, first.text
-    moved = add_months(DUE, 3)  # quarterly: one step after the date it was due
+    moved = add_months(due(), 3)  # quarterly: one step after the date it was due
     assert (await get_row(org, Employee, emp)).next_review_date == moved
 
     # The admin reopens it: completedAt is null, the date stays where it is.
@@ -88,19 +99,19 @@ async def test_a_review_completed_before_the_change_is_not_counted_twice_either(
     assert (await get_row(org, Review, rid)).first_completed_at == done
     r = await admin.put(f"{URL}/{rid}", json=COMPLETE)
     assert r.status_code == 200, r.text
-    assert (await get_row(org, Employee, emp)).next_review_date == DUE
+    assert (await get_row(org, Employee, emp)).next_review_date == due()
 
 
 async def test_two_reviews_of_one_employee_each_move_the_date_once(login, org):
     rid, emp = await setup_review(org)
     tpl = await add_template(org, name="Second template")
-    other = await add_review(org, emp, tpl, DUE + timedelta(days=30))
+    other = await add_review(org, emp, tpl, due() + timedelta(days=30))
     admin = await login(org, "admin")
     assert (await admin.put(f"{URL}/{rid}", json=COMPLETE)).status_code == 200
     assert (await admin.put(f"{URL}/{other}", json=COMPLETE)).status_code == 200
     # Two quarterly steps, each from the date the last one left (29 Nov -> 28 Feb -> 28 May),
     # which is not always six months in one step.
-    twice = add_months(add_months(DUE, 3), 3)
+    twice = add_months(add_months(due(), 3), 3)
     assert (await get_row(org, Employee, emp)).next_review_date == twice
 
 

@@ -1,10 +1,11 @@
 """Reviews: reads with embeds, creation, the status rules and answer checks (issue 4)."""
 
 import asyncio
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from api.core.dates import local_today
 from api.core.db import tenant_session
 from api.employees.models import Employee
 from api.reminders.models import Reminder
@@ -20,9 +21,9 @@ from tests.api.reviews.factories import (
     get_row,
     reminders_of,
 )
+from tests.dates import InDays, resolved
 
 URL = "/api/reviews"
-TODAY = date.today()
 
 
 def new_review(employee_id: int, template_id: int, **overrides):
@@ -30,7 +31,7 @@ def new_review(employee_id: int, template_id: int, **overrides):
         "employeeId": employee_id,
         "templateId": template_id,
         "reviewType": "quarterly",
-        "dueDate": (TODAY + timedelta(days=10)).isoformat(),
+        "dueDate": (local_today() + timedelta(days=10)).isoformat(),
         "status": "pending",
         "responses": {},
         "rating": None,
@@ -41,9 +42,9 @@ def new_review(employee_id: int, template_id: int, **overrides):
 
 async def setup_review(org, **fields):
     """An employee, the test template and one review; returns (review_id, employee_id)."""
-    emp = await add_employee(org, next_review_date=TODAY + timedelta(days=5))
+    emp = await add_employee(org, next_review_date=local_today() + timedelta(days=5))
     tpl = await add_template(org)
-    rid = await add_review(org, emp, tpl, TODAY + timedelta(days=5), **fields)
+    rid = await add_review(org, emp, tpl, local_today() + timedelta(days=5), **fields)
     return rid, emp
 
 
@@ -62,7 +63,7 @@ async def test_admin_creates_a_pending_review_with_employee_and_template_embedde
     assert body["status"] == "pending"
     assert body["completedAt"] is None
     assert body["reviewerNotes"] is None
-    assert body["dueDate"] == (TODAY + timedelta(days=10)).isoformat()
+    assert body["dueDate"] == (local_today() + timedelta(days=10)).isoformat()
     assert body["organizationId"] == org.id
     assert body["employee"]["firstName"] == "Grace"
     assert body["employee"]["department"] == "engineering"
@@ -73,7 +74,7 @@ async def test_admin_creates_a_pending_review_with_employee_and_template_embedde
 async def test_an_iso_timestamp_due_date_keeps_its_calendar_day(login, org):
     emp = await add_employee(org)
     admin = await login(org, "admin")
-    due = TODAY + timedelta(days=3)
+    due = local_today() + timedelta(days=3)
     r = await admin.post(
         URL, json=new_review(emp, await default_template_id(org), dueDate=f"{due}T00:00:00.000Z")
     )
@@ -101,7 +102,7 @@ async def test_manager_and_user_cannot_create_reviews(login, org, role):
     ("change", "status", "message"),
     [
         (
-            {"dueDate": (TODAY - timedelta(days=2)).isoformat()},
+            {"dueDate": InDays(-2)},
             400,
             "Due date cannot be in the past",
         ),
@@ -128,17 +129,20 @@ async def test_manager_and_user_cannot_create_reviews(login, org, role):
 async def test_bad_creations_are_refused_and_nothing_is_stored(login, org, change, status, message):
     emp = await add_employee(org)
     admin = await login(org, "admin")
-    r = await admin.post(URL, json=new_review(emp, await default_template_id(org), **change))
+    r = await admin.post(
+        URL, json=new_review(emp, await default_template_id(org), **resolved(change))
+    )
     assert r.status_code == status, r.text
     assert r.json()["message"] == message
     assert await count(org, Review) == 0
 
 
+@pytest.mark.date_sensitive
 async def test_a_due_date_of_today_is_allowed(login, org):
     emp = await add_employee(org)
     admin = await login(org, "admin")
     r = await admin.post(
-        URL, json=new_review(emp, await default_template_id(org), dueDate=TODAY.isoformat())
+        URL, json=new_review(emp, await default_template_id(org), dueDate=local_today().isoformat())
     )
     assert r.status_code == 201
 
@@ -172,11 +176,11 @@ async def test_lists_filter_by_employee_and_status_and_hide_archived_people(logi
     tpl = await add_template(org)
     active = await add_employee(org)
     archived = await add_employee(org, is_archived=True)
-    r1 = await add_review(org, active, tpl, TODAY + timedelta(days=2))
+    r1 = await add_review(org, active, tpl, local_today() + timedelta(days=2))
     r2 = await add_review(
-        org, active, tpl, TODAY - timedelta(days=30), status="completed", rating=4
+        org, active, tpl, local_today() - timedelta(days=30), status="completed", rating=4
     )
-    r3 = await add_review(org, archived, tpl, TODAY + timedelta(days=4))
+    r3 = await add_review(org, archived, tpl, local_today() + timedelta(days=4))
     user = await login(org, "user")
 
     ids = lambda r: sorted(x["id"] for x in r.json())  # noqa: E731
@@ -192,15 +196,18 @@ async def test_lists_filter_by_employee_and_status_and_hide_archived_people(logi
     assert one["employee"]["id"] == active and one["template"]["id"] == tpl
 
 
+@pytest.mark.date_sensitive
 async def test_upcoming_lists_open_reviews_of_active_people_most_urgent_first(login, org):
     tpl = await add_template(org)
     emp = await add_employee(org, first_name="Linus", department="sales")
     gone = await add_employee(org, is_archived=True)
-    later = await add_review(org, emp, tpl, TODAY + timedelta(days=20))
-    overdue = await add_review(org, emp, tpl, TODAY - timedelta(days=2), status="in_progress")
-    soon = await add_review(org, emp, tpl, TODAY + timedelta(days=1))
-    await add_review(org, emp, tpl, TODAY + timedelta(days=1), status="completed", rating=3)
-    await add_review(org, gone, tpl, TODAY)
+    later = await add_review(org, emp, tpl, local_today() + timedelta(days=20))
+    overdue = await add_review(
+        org, emp, tpl, local_today() - timedelta(days=2), status="in_progress"
+    )
+    soon = await add_review(org, emp, tpl, local_today() + timedelta(days=1))
+    await add_review(org, emp, tpl, local_today() + timedelta(days=1), status="completed", rating=3)
+    await add_review(org, gone, tpl, local_today())
     r = await (await login(org, "manager")).get(f"{URL}/upcoming")
     assert r.status_code == 200
     body = r.json()
@@ -330,6 +337,7 @@ async def test_completing_needs_every_required_answer_and_a_rating(login, org):
     assert (stored.status, stored.completed_at) == ("pending", None)
 
 
+@pytest.mark.date_sensitive
 async def test_completing_stamps_the_server_time_and_moves_the_next_review_date(login, org):
     rid, emp = await setup_review(org)
     async with tenant_session(org.schema_name, org.id) as session:
@@ -339,7 +347,7 @@ async def test_completing_stamps_the_server_time_and_moves_the_next_review_date(
                 review_id=rid,
                 type="review_due",
                 message="due",
-                due_date=TODAY + timedelta(days=5),
+                due_date=local_today() + timedelta(days=5),
             )
         )
     manager = await login(org, "manager")
@@ -360,7 +368,7 @@ async def test_completing_stamps_the_server_time_and_moves_the_next_review_date(
     assert body["rating"] == 4
     employee = await get_row(org, Employee, emp)
     # quarterly: three months after the date it was due
-    assert employee.next_review_date == add_months(TODAY + timedelta(days=5), 3)
+    assert employee.next_review_date == add_months(local_today() + timedelta(days=5), 3)
     assert body["employee"]["nextReviewDate"] == employee.next_review_date.isoformat()
     # the review's reminders are done with
     assert await reminders_of(org) == []
@@ -376,6 +384,7 @@ async def test_only_an_admin_changes_a_completed_review(login, org, role):
     assert (await get_row(org, Review, rid)).rating == 3
 
 
+@pytest.mark.date_sensitive
 async def test_admin_edits_a_completed_review_without_restamping_or_moving_dates(login, org):
     rid, emp = await setup_review(org)
     admin = await login(org, "admin")
@@ -448,7 +457,9 @@ async def test_the_csv_report_neutralises_formulas(login, org):
         org, first_name='=HYPERLINK("http://evil")', last_name="+Smith", position="@Lead"
     )
     tpl = await add_template(org, name="-Quarterly")
-    await add_review(org, emp, tpl, TODAY, status="completed", rating=5, reviewer_notes="=1+1")
+    await add_review(
+        org, emp, tpl, local_today(), status="completed", rating=5, reviewer_notes="=1+1"
+    )
     admin = await login(org, "admin")
     r = await admin.get(f"{URL}/export")
     assert r.status_code == 200
@@ -475,7 +486,7 @@ async def test_two_people_completing_at_once_complete_it_once(login, org):
     )
     assert sorted(r.status_code for r in results) == [200, 403]
     assert (await get_row(org, Employee, emp)).next_review_date == add_months(
-        TODAY + timedelta(days=5), 3
+        local_today() + timedelta(days=5), 3
     )
 
 
@@ -547,8 +558,8 @@ async def test_answers_a_template_edit_left_behind_do_not_block_the_review(login
 async def test_a_saved_review_answers_what_is_now_stored(login, org):
     """The reply to a save is the review as stored: its new updatedAt (set by Postgres and
     returned by the UPDATE), and on completion its employee's moved next review date."""
-    ada = await add_employee(org, next_review_date=TODAY + timedelta(days=2))
-    rid = await add_review(org, ada, await add_template(org), TODAY + timedelta(days=2))
+    ada = await add_employee(org, next_review_date=local_today() + timedelta(days=2))
+    rid = await add_review(org, ada, await add_template(org), local_today() + timedelta(days=2))
     admin = await login(org, "admin")
     before = (await admin.get(f"{URL}/{rid}")).json()
     await asyncio.sleep(0.01)

@@ -7,6 +7,7 @@ the edit cannot then be saved against the old questions."""
 from datetime import date, timedelta
 from typing import Any
 
+from api.core.dates import local_today
 from api.reviews.models import Review
 from tests.api.reviews.factories import (
     GOOD_ANSWERS,
@@ -20,8 +21,13 @@ from tests.api.reviews.factories import (
 )
 
 URL = "/api/reviews"
-TODAY = date.today()
-DUE = TODAY + timedelta(days=5)
+
+
+def due() -> date:
+    """The due date these reviews get: five days from today."""
+    return local_today() + timedelta(days=5)
+
+
 # Old q4 reworded and moved first, then q2, then q1; q3 and q5 removed.
 REWORDED = "Were the goals of this period met in full?"
 
@@ -37,10 +43,10 @@ def edited(*, with_ids: bool) -> list[dict[str, Any]]:
 
 async def setup(org) -> tuple[int, int]:
     """The test template and an in-progress review of it with every question answered."""
-    emp = await add_employee(org, next_review_date=DUE)
+    emp = await add_employee(org, next_review_date=due())
     tpl = await add_template(org)
     review = await add_review(
-        org, emp, tpl, DUE, status="in_progress", responses=dict(GOOD_ANSWERS)
+        org, emp, tpl, due(), status="in_progress", responses=dict(GOOD_ANSWERS)
     )
     return tpl, review
 
@@ -131,17 +137,17 @@ async def test_a_review_opened_before_the_edit_is_not_saved_against_the_old_ques
 async def test_a_completed_review_without_a_copy_keeps_its_questions_through_an_edit(login, org):
     """A completed review from before the copies (an older backup) takes one when its template
     is edited, so its answers stay next to the questions they answered."""
-    emp = await add_employee(org, next_review_date=DUE)
+    emp = await add_employee(org, next_review_date=due())
     tpl = await add_template(org)
     old = await add_review(
         org,
         emp,
         tpl,
-        TODAY - timedelta(days=60),
+        local_today() - timedelta(days=60),
         status="completed",
         responses=dict(GOOD_ANSWERS),
         rating=4,
-        completed_at=completed_at(TODAY - timedelta(days=59)),
+        completed_at=completed_at(local_today() - timedelta(days=59)),
     )
     admin = await login(org, "admin")
     await edit(admin, tpl, edited(with_ids=True))

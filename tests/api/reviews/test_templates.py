@@ -1,9 +1,10 @@
 """Review templates: GET/POST /api/templates, PUT, duplicate, delete (SPEC §3-§5, issue 4)."""
 
-from datetime import date, timedelta
+from datetime import timedelta
 
 import pytest
 
+from api.core.dates import local_today
 from api.reviews.models import ReviewTemplate
 from tests.api.reviews.factories import (
     add_employee,
@@ -207,8 +208,10 @@ async def test_delete_is_refused_while_reviews_use_the_template(login, org):
     admin = await login(org, "admin")
     tpl = await add_template(org)
     emp = await add_employee(org)
-    await add_review(org, emp, tpl, date.today() + timedelta(days=3))
-    await add_review(org, emp, tpl, date.today() - timedelta(days=90), status="completed", rating=4)
+    await add_review(org, emp, tpl, local_today() + timedelta(days=3))
+    await add_review(
+        org, emp, tpl, local_today() - timedelta(days=90), status="completed", rating=4
+    )
     r = await admin.delete(f"{URL}/{tpl}")
     assert r.status_code == 409
     assert r.json()["message"] == (
