@@ -129,7 +129,9 @@ def validation_message(errors: list[dict]) -> tuple[str, list[dict]]:
 
 def err_is_generic(text: str) -> bool:
     """Pydantic's own messages do not name the field; ours do."""
-    return text[:1].islower() or text.startswith(("Field required", "Input should"))
+    return text[:1].islower() or text.startswith(
+        ("Field required", "Input should", "String should")
+    )
 
 
 def install_error_handlers(app: FastAPI) -> None:

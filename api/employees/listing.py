@@ -4,8 +4,10 @@ The Employees screen asks for every matching employee on each visit and on each 
 rows are rendered to JSON by Postgres once and kept in this process as a *snapshot*, labelled
 with a fingerprint of the employees table. Each request recomputes the fingerprint (one
 cheap aggregate) and, while it still matches, filters the snapshot in Python and joins the
-pre-rendered objects, so neither a list nor a search builds JSON row by row again. When the
-fingerprint has moved, only the rows whose version (xmin) changed are rendered again.
+pre-rendered objects, so neither a list nor a search builds JSON row by row again. Filters,
+other sort orders (each made once per snapshot) and pages are cut from the same snapshot, so a
+filtered page can never be another filter's or an older one. When the fingerprint has moved,
+only the rows whose version (xmin) changed are rendered again.
 
 The fingerprint changes with every insert, update or delete by any code path (reviews,
 restores, other processes): each new row version carries its writing transaction's id in
@@ -13,7 +15,9 @@ the `xmin` system column, and a delete changes the count. Row locks do not chang
 """
 
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from datetime import date
 from typing import Any
 
 from sqlalchemy import (
@@ -32,6 +36,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.core.db import execute_core
 from api.core.listing import row_version
+from api.core.paging import Paging
 from api.employees.models import Employee
 
 # The same shape pydantic gives a UTC datetime, so the list and a single read agree.
@@ -49,10 +54,67 @@ class Entry:
     key: str  # casefolded "first last\nemail\nemployeeId\nposition", what search looks in
     archived: bool
     body: bytes  # the rendered JSON object
+    # What the filters and the other sort orders look at.
+    employee_id: str = ""
+    department: str | None = None
+    review_schedule: str | None = None
+    start_date: date | None = None
+    next_review_date: date | None = None
 
     @property
     def size(self) -> int:
-        return len(self.key) + 3 * len(self.body) + 96  # room for both joined replies
+        return len(self.key) + 3 * len(self.body) + 160  # room for both joined replies
+
+
+# The sort orders besides the name (last, first): each entry's value, None sorted last.
+SORT_VALUES: dict[str, Callable[[Entry], Any]] = {
+    "employeeId": lambda entry: entry.employee_id.casefold(),
+    "department": lambda entry: entry.department,
+    "reviewSchedule": lambda entry: entry.review_schedule,
+    "startDate": lambda entry: entry.start_date,
+    "nextReviewDate": lambda entry: entry.next_review_date,
+}
+
+
+@dataclass(frozen=True)
+class EmployeeQuery:
+    """What a list asks for. archived: "active" (the default), "archived" or "all"."""
+
+    search: str = ""
+    archived: str = "active"
+    department: str | None = None
+    review_schedule: str | None = None
+    overdue: bool | None = None
+    sort: str | None = None  # "name" (the default), a SORT_VALUES key; "-" reverses
+
+    @property
+    def plain(self) -> bool:
+        """The screen's unfiltered visit, whose reply is kept joined (Snapshot.joined)."""
+        return (
+            not self.search
+            and self.archived != "archived"
+            and self.department is None
+            and self.review_schedule is None
+            and self.overdue is None
+            and self.sort in (None, "name")
+        )
+
+    def matches(self, entry: Entry, today: date) -> bool:
+        if self.archived == "active" and entry.archived:
+            return False
+        if self.archived == "archived" and not entry.archived:
+            return False
+        if self.search and self.search not in entry.key:
+            return False
+        if self.department is not None and entry.department != self.department:
+            return False
+        if self.review_schedule is not None and entry.review_schedule != self.review_schedule:
+            return False
+        if self.overdue is not None:
+            late = entry.next_review_date is not None and entry.next_review_date < today
+            if late != self.overdue:
+                return False
+        return True
 
 
 @dataclass
@@ -63,19 +125,47 @@ class Snapshot:
     size: int
     # The unfiltered replies, joined once: the screen's plain visit copies nothing.
     joined: dict[bool, bytes] = field(default_factory=dict)
+    # Ids in the other sort orders, made when first asked for. A snapshot is replaced, never
+    # changed, when a row changes, so an order made from it stays right for its life (10,000
+    # ids are 80 KB, not counted in `size`).
+    orders: dict[str, list[int]] = field(default_factory=dict)
 
-    def select(self, term: str, include_archived: bool) -> bytes:
-        if not term and include_archived in self.joined:
-            return self.joined[include_archived]
-        parts = []
-        for employee_id in self.order:
-            entry = self.entries[employee_id]
-            if (include_archived or not entry.archived) and (not term or term in entry.key):
-                parts.append(entry.body)
+    def ordered(self, sort: str | None) -> list[int]:
+        if sort is None or sort == "name":
+            return self.order
+        found = self.orders.get(sort)
+        if found is None:
+            if sort == "-name":
+                found = self.order[::-1]
+            else:
+                value = SORT_VALUES[sort.removeprefix("-")]
+                present = [i for i in self.order if value(self.entries[i]) is not None]
+                missing = [i for i in self.order if value(self.entries[i]) is None]
+                # Stable: equal values keep the name order, also reversed.
+                present.sort(key=lambda i: value(self.entries[i]), reverse=sort.startswith("-"))
+                found = present + missing
+            self.orders[sort] = found
+        return found
+
+    def page(
+        self, query: EmployeeQuery, today: date, paging: Paging | None
+    ) -> tuple[bytes, int | None]:
+        """The JSON array of the matching employees (one page of them with `paging`), and
+        with `paging` how many match in all."""
+        include_archived = query.archived == "all"
+        if query.plain and paging is None and include_archived in self.joined:
+            return self.joined[include_archived], None
+        parts = [
+            self.entries[employee_id].body
+            for employee_id in self.ordered(query.sort)
+            if query.matches(self.entries[employee_id], today)
+        ]
+        if paging is not None:
+            return b"[" + b",".join(paging.window(parts)) + b"]", len(parts)
         reply = b"[" + b",".join(parts) + b"]"
-        if not term:
+        if query.plain:
             self.joined[include_archived] = reply
-        return reply
+        return reply, None
 
 
 class SnapshotCache:
@@ -145,6 +235,10 @@ def _rendered_employees() -> Any:
         e.employee_id,
         e.position,
         e.is_archived,
+        e.department,
+        e.review_schedule,
+        e.start_date,
+        e.next_review_date,
         cast(record, Text),
     )
 
@@ -159,10 +253,20 @@ def _org(session: AsyncSession) -> dict[str, Any]:
 
 
 def _entry(row: Any) -> Entry:
-    _, version, first, last, email, employee_id, position, archived, rendered = row
+    (_, version, first, last, email, employee_id, position, archived) = row[:8]
+    (department, schedule, start_date, next_review_date, rendered) = row[8:]
     key = search_key(f"{first} {last}", email, employee_id, position)
     return Entry(
-        version=version, name=(last, first), key=key, archived=archived, body=rendered.encode()
+        version=version,
+        name=(last, first),
+        key=key,
+        archived=archived,
+        body=rendered.encode(),
+        employee_id=employee_id,
+        department=department,
+        review_schedule=schedule,
+        start_date=start_date,
+        next_review_date=next_review_date,
     )
 
 
@@ -219,9 +323,18 @@ async def _refresh(session: AsyncSession, fingerprint: str, old: Snapshot) -> Sn
     return _snapshot(fingerprint, order, {i: entries[i] for i in order})
 
 
-async def list_json(*, session: AsyncSession, search: str | None, include_archived: bool) -> bytes:
-    """The JSON array of employees matching `search` (name, e-mail, employeeId, position;
-    any case), archived ones only with include_archived, by last then first name."""
+async def list_page(
+    *, session: AsyncSession, query: EmployeeQuery, paging: Paging | None
+) -> tuple[bytes, int | None]:
+    """The JSON array of the employees `query` asks for (its search in name, e-mail,
+    employeeId or position, any case); with `paging` one page of it and the total count."""
+    snapshot = await _current(session)
+    query = replace(query, search=query.search.strip().casefold())
+    return snapshot.page(query, date.today(), paging)
+
+
+async def _current(session: AsyncSession) -> Snapshot:
+    """The organisation's snapshot, brought up to date."""
     schema = str(session.info.get("schema"))
     # Read before the rows: a snapshot may be newer than its label, never older.
     fingerprint = str(await session.scalar(select(FINGERPRINT).select_from(Employee.__table__)))
@@ -232,7 +345,7 @@ async def list_json(*, session: AsyncSession, search: str | None, include_archiv
     elif snapshot.fingerprint != fingerprint:
         snapshot = await _refresh(session, fingerprint, snapshot)
         cache.put(schema, snapshot)
-    return snapshot.select((search or "").strip().casefold(), include_archived)
+    return snapshot
 
 
 async def one_json(*, session: AsyncSession, employee_id: int) -> bytes | None:

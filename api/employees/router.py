@@ -1,10 +1,11 @@
 import json
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Response
 
 from api.core.errors import NotFound
 from api.core.listing import json_response
+from api.core.paging import PAGED_RESPONSES, PageParams, list_response
 from api.core.schemas import SuccessReply
 from api.deps import AdminOrHr, TenantSession
 from api.employees import bulk, listing, lookup, service
@@ -30,16 +31,65 @@ async def valid_employee(employee_id: EmployeeNumber, session: TenantSession) ->
 ValidEmployee = Annotated[Employee, Depends(valid_employee)]
 
 
-@router.get("", response_model=list[EmployeeRead], operation_id="listEmployees")
+ArchivedFilter = Literal["active", "archived", "all"]
+ScheduleFilter = Literal["monthly", "quarterly", "biannual", "annual"]
+EmployeeSort = Literal[
+    "name",
+    "-name",
+    "employeeId",
+    "-employeeId",
+    "department",
+    "-department",
+    "reviewSchedule",
+    "-reviewSchedule",
+    "startDate",
+    "-startDate",
+    "nextReviewDate",
+    "-nextReviewDate",
+]
+
+
+@router.get(
+    "",
+    response_model=list[EmployeeRead],
+    operation_id="listEmployees",
+    responses=PAGED_RESPONSES,
+)
 async def list_employees(
     session: TenantSession,
-    search: Annotated[str | None, Query(max_length=200)] = None,
+    paging: PageParams,
+    search: Annotated[
+        str | None, Query(max_length=200, description="Name, e-mail, employeeId or position")
+    ] = None,
     include_archived: Annotated[bool, Query(alias="includeArchived")] = False,
+    archived: Annotated[
+        ArchivedFilter | None,
+        Query(
+            description="active (default), archived or all; takes precedence over includeArchived"
+        ),
+    ] = None,
+    department: Annotated[str | None, Query(max_length=50, description="Department slug")] = None,
+    review_schedule: Annotated[ScheduleFilter | None, Query(alias="reviewSchedule")] = None,
+    overdue: Annotated[
+        bool | None, Query(description="true: next review date has passed; false: the others")
+    ] = None,
+    sort: Annotated[
+        EmployeeSort | None,
+        Query(description="Last then first name unless given; a leading '-' reverses"),
+    ] = None,
 ) -> Response:
-    body = await listing.list_json(
-        session=session, search=search, include_archived=include_archived
+    """Employees by last then first name; optionally filtered, sorted and paged (page or
+    pageSize: one page, with the total in X-Total-Count)."""
+    query = listing.EmployeeQuery(
+        search=search or "",
+        archived=archived or ("all" if include_archived else "active"),
+        department=department or None,
+        review_schedule=review_schedule,
+        overdue=overdue,
+        sort=sort,
     )
-    return json_response(body)
+    body, total = await listing.list_page(session=session, query=query, paging=paging)
+    return list_response(body, total)
 
 
 @router.post("", response_model=EmployeeRead, status_code=201, operation_id="createEmployee")

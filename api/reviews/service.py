@@ -6,21 +6,24 @@ completed review. Answers are checked against the template's questions, or, once
 has been completed, against its own copy of them (Review.questions).
 """
 
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from sqlalchemy import Select, delete, select
+from sqlalchemy import Select, delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 
 from api.core.db import utcnow
 from api.core.errors import BadRequest, Conflict, Forbidden, NotFound
 from api.core.listing import Copy, Embed, Listing
+from api.core.paging import Paging
 from api.employees.lookup import check_employee_id, employee_list, get_employee
 from api.employees.models import Employee
 from api.reminders.models import Reminder
-from api.reviews import templates
+from api.reviews import list_query, templates
 from api.reviews.answers import check_responses, still_valid
+from api.reviews.list_query import ReviewQuery
 from api.reviews.models import Review, ReviewTemplate
 from api.reviews.schedule import next_review_date
 from api.reviews.schemas import (
@@ -80,18 +83,46 @@ async def list_reviews(
 ) -> bytes:
     """Newest first, as JSON. Reviews of archived employees only with include_archived or by
     employee."""
-    query = REVIEWS.rows().order_by(Review.created_at.desc(), Review.id.desc())
+    body, _ = await list_page(
+        session=session, employee_id=employee_id, status=status, include_archived=include_archived
+    )
+    return body
+
+
+async def list_page(
+    *,
+    session: AsyncSession,
+    employee_id: int | None = None,
+    status: str | None = None,
+    include_archived: bool = False,
+    params: ReviewQuery | None = None,
+    paging: Paging | None = None,
+) -> tuple[bytes, int | None]:
+    """The matching reviews as JSON (newest first unless sorted otherwise), and how many match
+    in all when `paging` asks for one page (None otherwise). Reviews of archived employees only
+    with include_archived, by employee or as `params` say."""
+    if params is None:
+        params = ReviewQuery()
+    if status is not None:
+        params = replace(params, status=status)
     if employee_id is not None:
         check_employee_id(employee_id)
-        query = query.where(Review.employee_id == employee_id)
-    elif not include_archived:
-        query = query.join(Employee, Employee.id == Review.employee_id).where(
-            Employee.is_archived.is_(False)
-        )
-    if status is not None:
-        query = query.where(Review.status == status)
+    filters = list_query.Filters(
+        today=date.today(),
+        employee_id=employee_id,
+        default_archived="all" if include_archived else "active",
+    )
+    query = list_query.apply(REVIEWS.rows(), params, filters)
+    total = None
+    if paging is not None:
+        counted = select(func.count()).select_from(Review)
+        counted = list_query.apply(counted, params, filters, ordered=False)
+        total = int(await session.scalar(counted) or 0)
+        query = query.limit(paging.size).offset(paging.offset)
     body = await REVIEWS.render(session, query)
-    return await employee_list(session=session, employee_id=employee_id, body=body)
+    if total is None or total == 0:
+        body = await employee_list(session=session, employee_id=employee_id, body=body)
+    return body, total
 
 
 async def upcoming(*, session: AsyncSession, limit: int = UPCOMING_LIMIT) -> bytes:
