@@ -1,8 +1,8 @@
-from datetime import date
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Response
 
+from api.core.dates import local_today
 from api.core.listing import json_response
 from api.core.paging import PAGED_RESPONSES, PageParams, list_response
 from api.deps import AdminOrHr, CanFillReviews, CurrentPrincipal, TenantSession
@@ -132,7 +132,7 @@ async def upcoming_reviews(
 async def export_reviews(_: AdminOrHr, session: TenantSession):
     """The Generate Report quick action: every review as CSV."""
     body = await export.reviews_csv(session=session)
-    filename = f"reviews-report-{date.today().isoformat()}.csv"
+    filename = f"reviews-report-{local_today().isoformat()}.csv"
     return Response(
         content=body,
         media_type="text/csv; charset=utf-8",
@@ -157,5 +157,5 @@ async def update_review(
     body: ReviewUpdate, principal: CanFillReviews, review: ValidReview, session: TenantSession
 ):
     return await service.update(
-        session=session, review=review, data=body, role=principal.role, today=date.today()
+        session=session, review=review, data=body, role=principal.role, today=local_today()
     )
