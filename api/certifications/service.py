@@ -222,6 +222,8 @@ def _plural(n: int, word: str) -> str:
 async def delete_type(*, session: AsyncSession, type_id: int, confirm: bool) -> int:
     """Delete a type; if employees hold it, only with confirm, and their certifications go
     with it in the same transaction. Returns how many certifications were removed."""
+    if not 0 < type_id < 2**31:  # ids are int4: no such row, and the driver refuses the value
+        raise NotFound(TYPE_NOT_FOUND)
     locked = await session.execute(
         select(CertificationType).where(CertificationType.id == type_id).with_for_update()
     )
