@@ -11,6 +11,10 @@ class DashboardStats(ReadModel):
     reviews_due: int
     completed_reviews: int
     average_rating: float
+    reviews_overdue: int
+    employees_started_recently: int | None
+    quarter_average_rating: float | None
+    previous_quarter_average_rating: float | None
 
 
 class ActivityItem(ReadModel):

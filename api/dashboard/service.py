@@ -25,12 +25,27 @@ from api.reviews.models import Review
 from api.reviews.schedule import add_months, quarter_start
 
 DUE_WINDOW_DAYS = 7
+TREND_DAYS = 30
 ACTIVITY_LIMIT = 10
 
 
 def _local_midnight(day: date) -> datetime:
     """The start of a server-calendar day as an aware timestamp."""
     return datetime.combine(day, time.min).astimezone().astimezone(UTC)
+
+
+def _average_rating(since: str, until: str) -> Any:
+    """The average rating of the reviews completed in [since, until), NULL when none."""
+    moment = DateTime(timezone=True)
+    return (
+        select(func.round(func.avg(Review.rating), 2))
+        .where(
+            Review.status == "completed",
+            Review.completed_at >= bindparam(since, type_=moment),
+            Review.completed_at < bindparam(until, type_=moment),
+        )
+        .scalar_subquery()
+    )
 
 
 def _stats_query() -> Select[Any]:
@@ -69,7 +84,35 @@ def _stats_query() -> Select[Any]:
         .where(Review.status == "completed", Review.rating.is_not(None))
         .scalar_subquery()
     )
-    return select(total, due, completed, average)
+    overdue = (
+        select(func.count())
+        .select_from(Review)
+        .where(
+            Review.status != "completed",
+            Review.due_date < bindparam("due_from", type_=Date),
+            ~exists().where(archived.c.id == Review.employee_id),
+        )
+    ).scalar_subquery()
+    # Archiving is not dated, so the month's change is told by who started in it; when no
+    # active employee has a start date there is no history to tell it from (NULL).
+    started = (
+        select(
+            case(
+                (func.count(Employee.start_date) == 0, None),
+                else_=func.count().filter(
+                    Employee.start_date > bindparam("started_after", type_=Date),
+                    Employee.start_date <= bindparam("due_from", type_=Date),
+                ),
+            )
+        )
+        .where(Employee.is_archived.is_(False))
+        .scalar_subquery()
+    )
+    quarter_average = _average_rating("quarter_from", "quarter_until")
+    previous_average = _average_rating("previous_quarter_from", "quarter_from")
+    return select(
+        total, due, completed, average, overdue, started, quarter_average, previous_average
+    )
 
 
 _STATS = _stats_query()
@@ -78,11 +121,18 @@ _STATS = _stats_query()
 async def stats(*, session: AsyncSession, today: date) -> DashboardStats:
     """Total Employees: active employees. Reviews Due: open reviews of active employees due
     from today to 7 days ahead. Completed Reviews: completed this calendar quarter.
-    Avg Rating: over every completed review with a rating, two decimals, 0 when none."""
+    Avg Rating: over every completed review with a rating, two decimals, 0 when none.
+
+    Beside them, what the cards' notes are made of: open reviews of active employees past
+    their due date; active employees whose start date falls in the last 30 days (None when no
+    active employee has one); the average rating of this and of last calendar quarter's
+    completed reviews (None for a quarter without any)."""
     start = quarter_start(today)
     dates = {
         "due_from": today,
         "due_until": today + timedelta(days=DUE_WINDOW_DAYS),
+        "started_after": today - timedelta(days=TREND_DAYS),
+        "previous_quarter_from": _local_midnight(add_months(start, -3)),
         "quarter_from": _local_midnight(start),
         "quarter_until": _local_midnight(add_months(start, 3)),
     }
@@ -92,6 +142,10 @@ async def stats(*, session: AsyncSession, today: date) -> DashboardStats:
         reviews_due=row[1],
         completed_reviews=row[2],
         average_rating=float(row[3]),
+        reviews_overdue=row[4],
+        employees_started_recently=row[5],
+        quarter_average_rating=None if row[6] is None else float(row[6]),
+        previous_quarter_average_rating=None if row[7] is None else float(row[7]),
     )
 
 
