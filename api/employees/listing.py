@@ -34,6 +34,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.core.dates import local_today
 from api.core.db import execute_core
 from api.core.listing import row_version
 from api.core.paging import Paging
@@ -330,7 +331,7 @@ async def list_page(
     employeeId or position, any case); with `paging` one page of it and the total count."""
     snapshot = await _current(session)
     query = replace(query, search=query.search.strip().casefold())
-    return snapshot.page(query, date.today(), paging)
+    return snapshot.page(query, local_today(), paging)
 
 
 async def _current(session: AsyncSession) -> Snapshot:

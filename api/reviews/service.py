@@ -14,6 +14,7 @@ from sqlalchemy import Select, delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 
+from api.core.dates import local_today
 from api.core.db import utcnow
 from api.core.errors import BadRequest, Conflict, Forbidden, NotFound
 from api.core.listing import Copy, Embed, Listing
@@ -108,7 +109,7 @@ async def list_page(
     if employee_id is not None:
         check_employee_id(employee_id)
     filters = list_query.Filters(
-        today=date.today(),
+        today=local_today(),
         employee_id=employee_id,
         default_archived="all" if include_archived else "active",
     )

@@ -3,16 +3,15 @@ orders the list, bad values answer 400 naming the parameter, another organisatio
 never appear, and the per-process snapshot (api/employees/listing.py) never answers one
 filter's page for another's, nor an old one after a change."""
 
-from datetime import date, timedelta
+from datetime import timedelta
 
 import pytest
 from sqlalchemy import update
 
+from api.core.dates import local_today
 from api.core.db import tenant_session
 from api.employees.models import Employee
 from tests.api.employees.factories import add
-
-TODAY = date.today()
 
 
 async def _names(client, url: str) -> list[str]:
@@ -47,7 +46,10 @@ async def people(login, org, other_org):
         await session.execute(
             update(Employee).where(Employee.id == made["Turing"]["id"]).values(start_date=None)
         )
-        for last, day in (("Curie", TODAY - timedelta(days=3)), ("Turing", TODAY + timedelta(9))):
+        for last, day in (
+            ("Curie", local_today() - timedelta(days=3)),
+            ("Turing", local_today() + timedelta(9)),
+        ):
             await session.execute(
                 update(Employee).where(Employee.id == made[last]["id"]).values(next_review_date=day)
             )
@@ -146,9 +148,7 @@ async def test_pages_follow_changes_and_never_mix_filters(login, org, people):
         json={"department": "sales", "lastName": "Zuse"},
     )
     assert reply.status_code == 200, reply.text
-    assert await _names(client, "/api/employees?department=engineering&pageSize=1") == [
-        "Lovelace"
-    ]
+    assert await _names(client, "/api/employees?department=engineering&pageSize=1") == ["Lovelace"]
     assert await _names(client, "/api/employees?sort=-name&pageSize=1") == ["Zuse"]
     assert await _names(client, "/api/employees?sort=startDate&pageSize=1") == ["Zuse"]
     assert await _names(client, "/api/employees?department=sales") == ["Curie", "Zuse"]

@@ -3,13 +3,12 @@ orders the list, bad values answer 400 naming the parameter, another organisatio
 never appear, and the reused item JSON (api/core/listing.py) never serves one filter's page for
 another's."""
 
-from datetime import date, timedelta
+from datetime import timedelta
 
 import pytest
 
+from api.core.dates import local_today
 from tests.api.reviews.factories import add_employee, add_review, add_template, completed_at
-
-TODAY = date.today()
 
 
 async def _ids(client, url: str) -> list[int]:
@@ -28,28 +27,28 @@ async def seeded(org, other_org):
     engineering = await add_template(org, name="Engineering Review")
     sales = await add_template(org, name="Sales Check-in")
     ids = {
-        "ada_late": await add_review(org, ada, engineering, TODAY - timedelta(days=5)),
+        "ada_late": await add_review(org, ada, engineering, local_today() - timedelta(days=5)),
         "ada_done": await add_review(
             org,
             ada,
             engineering,
-            TODAY - timedelta(days=40),
+            local_today() - timedelta(days=40),
             status="completed",
             rating=4,
             review_type="annual",
-            completed_at=completed_at(TODAY - timedelta(days=30)),
+            completed_at=completed_at(local_today() - timedelta(days=30)),
         ),
         "grace_soon": await add_review(
-            org, grace, sales, TODAY + timedelta(days=3), status="in_progress"
+            org, grace, sales, local_today() + timedelta(days=3), status="in_progress"
         ),
         "grace_later": await add_review(
-            org, grace, sales, TODAY + timedelta(days=20), review_type="probation"
+            org, grace, sales, local_today() + timedelta(days=20), review_type="probation"
         ),
-        "gone": await add_review(org, gone, engineering, TODAY - timedelta(days=2)),
+        "gone": await add_review(org, gone, engineering, local_today() - timedelta(days=2)),
     }
     other = await add_employee(other_org, first_name="Ada", last_name="Elsewhere")
     ids["other"] = await add_review(
-        other_org, other, await add_template(other_org), TODAY - timedelta(days=5)
+        other_org, other, await add_template(other_org), local_today() - timedelta(days=5)
     )
     return ids
 
@@ -142,9 +141,7 @@ async def test_pages_of_different_filters_are_never_mixed_up(login, org, seeded)
     client = await login(org)
     s = seeded
     for _ in range(2):
-        assert await _ids(client, "/api/reviews?department=sales&pageSize=1") == [
-            s["grace_later"]
-        ]
+        assert await _ids(client, "/api/reviews?department=sales&pageSize=1") == [s["grace_later"]]
         assert await _ids(client, "/api/reviews?department=engineering&pageSize=1") == [
             s["ada_done"]
         ]
