@@ -197,6 +197,9 @@ class CertificationTypeRead(ApiModel):
     employee_count: int = 0
     # Of those, expiring within 1 to 30 days (SPEC §9).
     expiring_count: int = 0
+    # Active certifications of this type past their expiration date, of non-archived
+    # employees: held once, not renewed yet (counted apart from employee_count).
+    expired_count: int = 0
 
 
 class CertificationTypeSummary(ApiModel):

@@ -86,22 +86,23 @@ async def get_certification(*, session: AsyncSession, certification_id: int) -> 
 
 
 def type_counts(on: date) -> Any:
-    """Per type: active, unexpired certifications held by non-archived employees, and how
-    many of those expire within 1 to 30 days. One aggregate over the certifications."""
+    """Per type, over the active certifications of non-archived employees: the unexpired
+    ones, how many of those expire within 1 to 30 days, and the expired ones. One aggregate
+    over the certifications."""
     ec = EmployeeCertification
     first, last = expiring_window(on)
     archived = exists().where(Employee.id == ec.employee_id, Employee.is_archived.is_(True))
+    expired = ec.expiration_date < on
     return (
         select(
             ec.certification_type_id.label("type_id"),
-            func.count().label("employee_count"),
+            func.count()
+            .filter(or_(ec.expiration_date.is_(None), ~expired))
+            .label("employee_count"),
             func.count().filter(ec.expiration_date.between(first, last)).label("expiring_count"),
+            func.count().filter(expired).label("expired_count"),
         )
-        .where(
-            ec.is_active.is_(True),
-            or_(ec.expiration_date.is_(None), ec.expiration_date >= on),
-            ~archived,
-        )
+        .where(ec.is_active.is_(True), ~archived)
         .group_by(ec.certification_type_id)
         .subquery("counts")
     )
@@ -117,15 +118,20 @@ async def list_types(
             CertificationType,
             func.coalesce(counts.c.employee_count, 0),
             func.coalesce(counts.c.expiring_count, 0),
+            func.coalesce(counts.c.expired_count, 0),
         )
         .outerjoin(counts, counts.c.type_id == CertificationType.id)
         .order_by(func.lower(CertificationType.name), CertificationType.id)
     )
     return [
         CertificationTypeRead.model_validate(ctype).model_copy(
-            update={"employee_count": employees, "expiring_count": expiring}
+            update={
+                "employee_count": employees,
+                "expiring_count": expiring,
+                "expired_count": expired,
+            }
         )
-        for ctype, employees, expiring in rows
+        for ctype, employees, expiring, expired in rows
     ]
 
 
@@ -136,6 +142,7 @@ async def read_type(*, session: AsyncSession, ctype: CertificationType) -> Certi
             select(
                 func.coalesce(counts.c.employee_count, 0),
                 func.coalesce(counts.c.expiring_count, 0),
+                func.coalesce(counts.c.expired_count, 0),
             )
             .select_from(CertificationType)
             .outerjoin(counts, counts.c.type_id == CertificationType.id)
@@ -143,7 +150,7 @@ async def read_type(*, session: AsyncSession, ctype: CertificationType) -> Certi
         )
     ).one()
     return CertificationTypeRead.model_validate(ctype).model_copy(
-        update={"employee_count": row[0], "expiring_count": row[1]}
+        update={"employee_count": row[0], "expiring_count": row[1], "expired_count": row[2]}
     )
 
 
