@@ -29,7 +29,7 @@ async def list_departments(session: TenantSession):
 @router.post("", response_model=DepartmentRead, status_code=201, operation_id="createDepartment")
 async def create_department(_: AdminOrHr, body: DepartmentCreate, session: TenantSession):
     department = await service.create(session=session, data=body)
-    return service.to_read(department, 0)
+    return service.to_read(department, 0, 0)
 
 
 @router.get("/{id}", response_model=DepartmentRead, operation_id="getDepartment")

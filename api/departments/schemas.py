@@ -84,6 +84,9 @@ class DepartmentRead(ReadModel):
     slug: str
     description: str | None = None
     is_default: bool
+    # Active employees, as every screen counts a department; archived people still belong
+    # to it (it cannot be deleted while anyone does) and are counted apart.
     employee_count: int = 0
+    archived_count: int = 0
     created_at: datetime | None = None
     updated_at: datetime | None = None

@@ -1,5 +1,7 @@
 """Department rules: unique slugs, renames that carry employees along, no silent deletes."""
 
+from typing import Any
+
 from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -16,35 +18,52 @@ def slug_taken(slug: str) -> str:
     return f"A department with the slug '{slug}' already exists"
 
 
-def in_use(count: int) -> str:
+def in_use(count: int, archived: int = 0) -> str:
     people = "1 employee" if count == 1 else f"{count} employees"
+    if archived:
+        people += f" ({archived} archived)"
     return f"This department has {people}. Move them to another department before deleting it."
 
 
-async def _count(session: AsyncSession, slug: str) -> int:
-    stmt = select(func.count()).select_from(Employee).where(Employee.department == slug)
-    return int(await session.scalar(stmt) or 0)
+async def _in_use(session: AsyncSession, slug: str) -> str | None:
+    """Why the department cannot be deleted: anyone in it, archived people too (they keep it)."""
+    stmt = select(func.count(), func.count().filter(Employee.is_archived.is_(True))).where(
+        Employee.department == slug
+    )
+    count, archived = (await session.execute(stmt)).one()
+    return in_use(count, archived) if count else None
 
 
-def to_read(department: Department, employee_count: int) -> DepartmentRead:
-    read = DepartmentRead.model_validate(department)
-    return read.model_copy(update={"employee_count": employee_count})
-
-
-async def list_all(*, session: AsyncSession) -> list[DepartmentRead]:
-    """Every department by name, each with how many employees (archived too) belong to it."""
-    counts = (
-        select(Employee.department, func.count().label("n"))
+def _counts() -> Any:
+    """Per department: active employees (what every screen counts) and archived ones."""
+    return (
+        select(
+            Employee.department,
+            func.count().filter(Employee.is_archived.is_(False)).label("active"),
+            func.count().filter(Employee.is_archived.is_(True)).label("archived"),
+        )
         .where(Employee.department.is_not(None))
         .group_by(Employee.department)
         .subquery()
     )
+
+
+def to_read(department: Department, employee_count: int, archived_count: int) -> DepartmentRead:
+    read = DepartmentRead.model_validate(department)
+    return read.model_copy(
+        update={"employee_count": employee_count, "archived_count": archived_count}
+    )
+
+
+async def list_all(*, session: AsyncSession) -> list[DepartmentRead]:
+    """Every department by name, each with its active and its archived employees."""
+    counts = _counts()
     rows = await session.execute(
-        select(Department, func.coalesce(counts.c.n, 0))
+        select(Department, func.coalesce(counts.c.active, 0), func.coalesce(counts.c.archived, 0))
         .outerjoin(counts, counts.c.department == Department.slug)
         .order_by(func.lower(Department.name), Department.id)
     )
-    return [to_read(dept, int(n)) for dept, n in rows.all()]
+    return [to_read(dept, int(active), int(archived)) for dept, active, archived in rows.all()]
 
 
 async def get(*, session: AsyncSession, department_id: int) -> Department:
@@ -56,7 +75,16 @@ async def get(*, session: AsyncSession, department_id: int) -> Department:
 
 
 async def read(*, session: AsyncSession, department: Department) -> DepartmentRead:
-    return to_read(department, await _count(session, department.slug))
+    counts = _counts()
+    row = (
+        await session.execute(
+            select(func.coalesce(counts.c.active, 0), func.coalesce(counts.c.archived, 0))
+            .select_from(Department)
+            .outerjoin(counts, counts.c.department == Department.slug)
+            .where(Department.id == department.id)
+        )
+    ).one()
+    return to_read(department, int(row[0]), int(row[1]))
 
 
 async def _slug_free(session: AsyncSession, slug: str, exclude: int | None = None) -> None:
@@ -104,12 +132,12 @@ async def update(
 
 async def delete_department(*, session: AsyncSession, department: Department) -> None:
     """Delete a department nobody belongs to; otherwise 409 naming how many do."""
-    count = await _count(session, department.slug)
-    if count:
-        raise Conflict(in_use(count))
+    refusal = await _in_use(session, department.slug)
+    if refusal:
+        raise Conflict(refusal)
     try:
         async with session.begin_nested():
             await session.execute(delete(Department).where(Department.id == department.id))
     except IntegrityError as exc:  # someone was moved in meanwhile
-        raise Conflict(in_use(await _count(session, department.slug))) from exc
+        raise Conflict(await _in_use(session, department.slug) or in_use(1)) from exc
     session.expunge(department)

@@ -144,13 +144,14 @@ async def test_a_department_in_use_is_not_deleted(login, org):
     r = await admin.delete(f"/api/departments/{made['id']}")
     assert r.status_code == 409
     assert r.json() == {
-        "message": "This department has 2 employees. "
+        "message": "This department has 2 employees (1 archived). "
         "Move them to another department before deleting it."
     }
     await admin.put(f"/api/employees/{one['id']}", json={"department": "sales"})
     r = await admin.delete(f"/api/departments/{made['id']}")
     assert r.json()["message"] == (
-        "This department has 1 employee. Move them to another department before deleting it."
+        "This department has 1 employee (1 archived). "
+        "Move them to another department before deleting it."
     )
     await admin.put(f"/api/employees/{two['id']}", json={"department": None})
     r = await admin.delete(f"/api/departments/{made['id']}")
