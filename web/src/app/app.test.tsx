@@ -84,6 +84,66 @@ describe('sign-in flow', () => {
     expect(sessionStorage.getItem('userRole')).toBe('admin')
   })
 
+  it('asks for sign-in straight away on a screen, then opens that screen with its query', async () => {
+    let session: ReturnType<typeof sessionFor> | null = null
+    signedInApi('admin', {
+      'GET /api/auth/session': () => (session ? jsonResponse(200, session) : signedOut()),
+      'POST /api/auth/org-login': jsonResponse(200, { success: true, organization: demo, message: 'ok' }),
+      'POST /api/auth/role-login': () => {
+        session = sessionFor('manager')
+        return jsonResponse(200, { success: true, forcePasswordChange: false })
+      },
+    })
+    renderAt('/reminders?view=upcoming&org=demo')
+
+    // The code form, not the marketing page.
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }))
+    expect(screen.queryByRole('region', { name: /whole performance cycle/ })).not.toBeInTheDocument()
+    await userEvent.click(await screen.findByRole('radio', { name: /Manager/ }))
+    await userEvent.type(screen.getByLabelText('Password'), 'managerdemo')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reminders' })).toBeInTheDocument()
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/reminders?view=upcoming')
+  })
+
+  it('closes an error of one sign-in step when the next step opens', async () => {
+    let session: ReturnType<typeof sessionFor> | null = null
+    signedInApi('admin', {
+      'GET /api/auth/session': () => (session ? jsonResponse(200, session) : signedOut()),
+      'POST /api/auth/org-login': (init) =>
+        JSON.parse(String(init.body)).subdomain === 'demo'
+          ? jsonResponse(200, { success: true, organization: demo, message: 'ok' })
+          : jsonResponse(404, { message: 'Organization not found' }),
+      'POST /api/auth/role-login': (init) => {
+        if (JSON.parse(String(init.body)).password !== 'admindemo') return jsonResponse(401, { message: 'Invalid credentials' })
+        session = sessionFor('admin', true)
+        return jsonResponse(200, { success: true, forcePasswordChange: true })
+      },
+    })
+    renderAt('/?org=dmeo')
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }))
+    expect(await screen.findByText(/Organization not found/)).toBeInTheDocument()
+    const code = screen.getByLabelText('Organization code')
+    await userEvent.clear(code)
+    await userEvent.type(code, 'demo{Enter}')
+    await screen.findByRole('radio', { name: /Administrator/ })
+    // Closed, not timed out: a toast lasts 5 s on its own.
+    await waitFor(() => expect(screen.queryByText(/Organization not found/)).not.toBeInTheDocument(), { timeout: 1000 })
+
+    await userEvent.click(screen.getByRole('radio', { name: /Administrator/ }))
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    expect(await screen.findByText('Login Failed')).toBeInTheDocument()
+    await userEvent.clear(screen.getByLabelText('Password'))
+    await userEvent.type(screen.getByLabelText('Password'), 'admindemo')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+
+    expect(await screen.findByRole('dialog', { name: 'Change your password' })).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByText('Login Failed')).not.toBeInTheDocument(), { timeout: 1000 })
+  })
+
   it('prefills the organization code from a single path segment', async () => {
     mockApi({ 'GET /api/auth/session': signedOut() })
     renderAt('/acme')
@@ -140,7 +200,7 @@ describe('sign-in flow', () => {
     const reason = 'This organization has been deactivated. Please contact support.'
     mockApi({ 'GET /api/auth/session': jsonResponse(403, { message: reason }) })
     renderAt('/employees')
-    expect(await screen.findByRole('region', { name: /whole performance cycle/ })).toBeInTheDocument()
+    expect(await screen.findByLabelText('Organization code')).toBeInTheDocument()
     expect((await screen.findAllByText(reason)).length).toBeGreaterThan(0)
     expect(sessionStorage.getItem('isAuthenticated')).toBeNull()
   })

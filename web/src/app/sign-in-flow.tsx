@@ -12,14 +12,34 @@ import { errorMessage } from '@/lib/api-client'
 import { hostSubdomain, signInAt } from '@/lib/site'
 import { isAppPath } from './paths'
 
-type Step = { name: 'landing' } | { name: 'organization' } | { name: 'role'; organization: LoginOrganization }
+type Step =
+  | { name: 'landing' }
+  | { name: 'organization'; findNow?: boolean }
+  | { name: 'role'; organization: LoginOrganization }
+
+function firstStep(initialCode: string | undefined, location: string): Step {
+  const here = hostSubdomain()
+  // An organisation's own address knows its code: straight to its role screen.
+  if (here && (initialCode === undefined || initialCode === here)) return { name: 'organization', findNow: true }
+  // A code to sign in with, or a screen of the app asked for: sign-in, not the marketing page.
+  if (initialCode || location !== '/') return { name: 'organization' }
+  return { name: 'landing' }
+}
+
+/** Where sign-in leads: the screen asked for with its query (less ?org=), or the dashboard. */
+function afterSignIn(location: string): string {
+  if (!isAppPath(location)) return '/' // an organization path such as /acme
+  const query = new URLSearchParams(window.location.search)
+  query.delete('org')
+  const rest = query.toString()
+  return rest ? `${location}?${rest}` : location
+}
 
 /** SPEC §4 app flow: landing → organization code → role and password → the app. */
 export function SignInFlow({ initialCode }: { initialCode?: string }) {
-  const [step, setStep] = useState<Step>(initialCode ? { name: 'organization' } : { name: 'landing' })
-  // On an organisation's own address its code is already known.
-  const [code, setCode] = useState(initialCode ?? hostSubdomain() ?? '')
   const [location, navigate] = useLocation()
+  const [step, setStep] = useState<Step>(() => firstStep(initialCode, location))
+  const [code, setCode] = useState(initialCode ?? hostSubdomain() ?? '')
   const queryClient = useQueryClient()
 
   const goHome = () => {
@@ -30,8 +50,8 @@ export function SignInFlow({ initialCode }: { initialCode?: string }) {
 
   const startSession = async () => {
     // A deep link to a screen survives sign-in; an organization path such as /acme does not.
-    const target = isAppPath(location) ? location : '/'
-    if (target !== location || window.location.search) navigate(target, { replace: true })
+    const target = afterSignIn(location)
+    if (target !== `${location}${window.location.search}`) navigate(target, { replace: true })
     try {
       const session = await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 })
       if (!session) {
@@ -55,6 +75,7 @@ export function SignInFlow({ initialCode }: { initialCode?: string }) {
       {step.name === 'organization' ? (
         <OrgCodeForm
           defaultCode={code}
+          findNow={step.findNow}
           onHome={goHome}
           onFound={(organization) => {
             const here = hostSubdomain()

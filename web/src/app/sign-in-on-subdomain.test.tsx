@@ -5,7 +5,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { signInAt } from '@/lib/site'
-import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
+import { jsonResponse, mockApi, renderWithProviders, sentBody } from '@/test/utils'
 import { App } from './app'
 
 // The real one leaves the page, which jsdom cannot do.
@@ -25,23 +25,77 @@ beforeEach(() => {
 })
 
 describe("on an organisation's own address", () => {
-  it('fills in its code and shows addresses without it twice', async () => {
-    mockApi({ 'GET /api/auth/session': jsonResponse(401, { message: 'Not authenticated' }) })
+  it('opens its role screen, not the marketing page, and shows addresses without the code twice', async () => {
+    const fetchMock = mockApi({
+      'GET /api/auth/session': jsonResponse(401, { message: 'Not authenticated' }),
+      'POST /api/auth/org-login': jsonResponse(200, { success: true, organization: acme, message: 'ok' }),
+    })
     renderWithProviders(<App />)
 
-    await userEvent.click((await screen.findAllByRole('button', { name: /Login/ }))[0]!)
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument()
+    expect(screen.getByText('Acme Ltd')).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: /whole performance cycle/ })).not.toBeInTheDocument()
+    expect(sentBody(fetchMock, '/api/auth/org-login')).toEqual({ subdomain: 'acme' })
+
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }))
     expect(await screen.findByLabelText('Organization code')).toHaveValue('acme')
     expect(screen.getByText(/such as/).textContent).toContain('acme in acme.localhost:8000.')
+  })
+
+  it('lands on the screen asked for once signed in', async () => {
+    let signedIn = false
+    mockApi({
+      'GET /api/auth/session': () =>
+        signedIn
+          ? jsonResponse(200, {
+              userRole: 'manager',
+              organizationId: 7,
+              organizationName: 'Acme Ltd',
+              organizationSubdomain: 'acme',
+              forcePasswordChange: false,
+            })
+          : jsonResponse(401, { message: 'Not authenticated' }),
+      'POST /api/auth/org-login': jsonResponse(200, { success: true, organization: acme, message: 'ok' }),
+      'POST /api/auth/role-login': () => {
+        signedIn = true
+        return jsonResponse(200, { success: true, forcePasswordChange: false })
+      },
+    })
+    window.history.replaceState(null, '', '/reminders?view=upcoming')
+    renderWithProviders(<App />)
+
+    await userEvent.click(await screen.findByRole('radio', { name: /Manager/ }))
+    await userEvent.type(screen.getByLabelText('Password'), 'manageracme')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reminders' })).toBeInTheDocument()
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/reminders?view=upcoming')
+  })
+
+  it('shows the code form with the reason when its own code finds nothing', async () => {
+    mockApi({
+      'GET /api/auth/session': jsonResponse(401, { message: 'Not authenticated' }),
+      'POST /api/auth/org-login': jsonResponse(404, { message: 'Organization not found' }),
+    })
+    renderWithProviders(<App />)
+
+    expect(await screen.findByLabelText('Organization code')).toHaveValue('acme')
+    expect(await screen.findByText(/Organization not found/)).toBeInTheDocument()
   })
 
   it("sends another organisation's code to that organisation's own address", async () => {
     mockApi({
       'GET /api/auth/session': jsonResponse(401, { message: 'Not authenticated' }),
-      'POST /api/auth/org-login': jsonResponse(200, { success: true, organization: globex, message: 'ok' }),
+      'POST /api/auth/org-login': (init) =>
+        jsonResponse(200, {
+          success: true,
+          organization: JSON.parse(String(init.body)).subdomain === 'globex' ? globex : acme,
+          message: 'ok',
+        }),
     })
     renderWithProviders(<App />)
 
-    await userEvent.click((await screen.findAllByRole('button', { name: /Login/ }))[0]!)
+    await userEvent.click(await screen.findByRole('button', { name: 'Back' }))
     const code = await screen.findByLabelText('Organization code')
     await userEvent.clear(code)
     await userEvent.type(code, 'globex{Enter}')

@@ -35,6 +35,16 @@ describe("'Sign in with your account' on the role login screen", () => {
     expect(sessionStorage.getItem('isAuthenticated')).toBe('true')
   })
 
+  it("puts 'Forgot password?' after the password field in the tab order", async () => {
+    mockApi({})
+    renderForm()
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with your account' }))
+    screen.getByLabelText('Password').focus()
+    await userEvent.tab() // the show-password toggle inside the field
+    await userEvent.tab()
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveFocus()
+  })
+
   it('says Invalid credentials on 401 and goes back to the roles', async () => {
     mockApi({ 'POST /api/auth/user-login': jsonResponse(401, { message: 'Invalid credentials' }) })
     const { onSignedIn } = renderForm()

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { FieldError } from '@/components/ui/field-error'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { toast } from '@/components/ui/use-toast'
+import { useScreenToast } from '@/components/ui/use-screen-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import { saveClientSession } from '@/lib/client-session'
 import type { LoginOrganization } from '../api/org-login'
@@ -33,6 +33,7 @@ interface AccountLoginFormProps {
 /** The third way in: a person's own account (e-mail and password), with its own role. */
 export function AccountLoginForm({ organization, onBack, onSignedIn }: AccountLoginFormProps) {
   const userLogin = useUserLogin()
+  const errorToast = useScreenToast()
   const {
     register,
     handleSubmit,
@@ -45,11 +46,12 @@ export function AccountLoginForm({ organization, onBack, onSignedIn }: AccountLo
 
   const onSubmit = handleSubmit(async (values) => {
     let role
+    errorToast.clear()
     try {
       role = (await userLogin.mutateAsync(values)).userRole
     } catch (error) {
       const status = errorStatus(error)
-      toast({
+      errorToast.show({
         variant: 'destructive',
         title: status === 401 ? 'Login Failed' : status === 429 ? 'Too Many Attempts' : 'Error',
         description:
@@ -91,21 +93,20 @@ export function AccountLoginForm({ organization, onBack, onSignedIn }: AccountLo
           />
         </div>
         <div className="flex flex-col gap-2">
-          <div className="flex items-center justify-between">
-            <Label htmlFor="account-password">Password</Label>
-            <Link
-              href={`/forgot-password?org=${encodeURIComponent(organization.subdomain)}`}
-              className="text-sm font-medium text-primary hover:underline"
-            >
-              Forgot password?
-            </Link>
-          </div>
+          <Label htmlFor="account-password">Password</Label>
           <PasswordInput
             id="account-password"
             autoComplete="current-password"
             aria-invalid={errors.password ? true : undefined}
             {...register('password')}
           />
+          {/* After the field, so Tab goes from the password on to it, not the other way round. */}
+          <Link
+            href={`/forgot-password?org=${encodeURIComponent(organization.subdomain)}`}
+            className="self-end text-sm font-medium text-primary hover:underline"
+          >
+            Forgot password?
+          </Link>
         </div>
         <FieldError id="account-login-error" message={errors.email?.message ?? errors.password?.message} />
         <Button type="submit" size="lg" disabled={busy}>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ArrowRight, Building2, ChevronRight, ShieldCheck } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'wouter'
 import { z } from 'zod'
@@ -7,7 +8,9 @@ import { Button } from '@/components/ui/button'
 import { FieldError } from '@/components/ui/field-error'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { toast } from '@/components/ui/use-toast'
+import { Spinner } from '@/components/ui/spinner'
+import { useScreenToast } from '@/components/ui/use-screen-toast'
+import type { ToastOptions } from '@/components/ui/use-toast'
 import { errorMessage, errorStatus, RequestTimeoutError } from '@/lib/api-client'
 import { organizationAddress } from '@/lib/site'
 import { useOrgLogin, type LoginOrganization } from '../api/org-login'
@@ -23,31 +26,28 @@ type OrgCodeValues = z.output<typeof orgCodeSchema>
 
 interface OrgCodeFormProps {
   defaultCode?: string
+  /** Look the default code up at once (an organisation's own address): the form shows only if that fails. */
+  findNow?: boolean
   onFound: (organization: LoginOrganization) => void
   onHome: () => void
 }
 
-function showOrgLoginError(error: unknown): void {
+function orgLoginError(error: unknown): ToastOptions {
   if (error instanceof RequestTimeoutError) {
-    toast({
+    return {
       variant: 'destructive',
       title: 'Connection Timeout',
       description: 'The server took too long to respond. Please check your connection and try again.',
-    })
-  } else if (errorStatus(error) === 404) {
-    toast({ variant: 'destructive', title: 'Error', description: ORG_NOT_FOUND_MESSAGE })
-  } else {
-    toast({
-      variant: 'destructive',
-      title: 'Error',
-      description: errorMessage(error, 'Unable to reach Merit. Please try again.'),
-    })
+    }
   }
+  if (errorStatus(error) === 404) return { variant: 'destructive', title: 'Error', description: ORG_NOT_FOUND_MESSAGE }
+  return { variant: 'destructive', title: 'Error', description: errorMessage(error, 'Unable to reach Merit. Please try again.') }
 }
 
 /** Step one of sign-in: which organization (subdomain) the person belongs to. */
-export function OrgCodeForm({ defaultCode = '', onFound, onHome }: OrgCodeFormProps) {
+export function OrgCodeForm({ defaultCode = '', findNow = false, onFound, onHome }: OrgCodeFormProps) {
   const orgLogin = useOrgLogin()
+  const errorToast = useScreenToast()
   const {
     register,
     handleSubmit,
@@ -57,12 +57,25 @@ export function OrgCodeForm({ defaultCode = '', onFound, onHome }: OrgCodeFormPr
     defaultValues: { code: defaultCode },
   })
 
-  const onSubmit = handleSubmit(({ code }) =>
+  const [finding, setFinding] = useState(findNow && defaultCode.trim() !== '')
+  const onSubmit = handleSubmit(({ code }) => {
+    errorToast.clear()
     orgLogin.mutate(code, {
       onSuccess: ({ organization }) => onFound(organization),
-      onError: showOrgLoginError,
-    }),
-  )
+      onError: (error) => {
+        setFinding(false)
+        errorToast.show(orgLoginError(error))
+      },
+    })
+  })
+  const started = useRef(false)
+  useEffect(() => {
+    if (!finding || started.current) return
+    started.current = true
+    void onSubmit()
+  }, [finding, onSubmit])
+
+  if (finding) return <Spinner label={`Opening the sign-in of ${defaultCode}`} />
 
   return (
     <div className="flex flex-col gap-6">

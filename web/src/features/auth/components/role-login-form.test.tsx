@@ -87,6 +87,16 @@ describe('RoleLoginForm', () => {
     expect(sessionStorage.getItem('isAuthenticated')).toBe('true')
   })
 
+  it("puts 'Forgot password?' after the password field in the tab order", async () => {
+    mockApi({})
+    renderForm()
+    screen.getByLabelText('Password').focus()
+    await userEvent.tab() // the show-password toggle inside the field
+    expect(screen.getByRole('button', { name: 'Show password' })).toHaveFocus()
+    await userEvent.tab()
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveFocus()
+  })
+
   it('goes back to the organization step and links to forgot password', async () => {
     mockApi({})
     const { onBack } = renderForm()

@@ -7,7 +7,8 @@ import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { FieldError } from '@/components/ui/field-error'
 import { Label } from '@/components/ui/label'
-import { toast } from '@/components/ui/use-toast'
+import { useScreenToast } from '@/components/ui/use-screen-toast'
+import type { ToastOptions } from '@/components/ui/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import { saveClientSession } from '@/lib/client-session'
 import { cn } from '@/lib/utils'
@@ -38,24 +39,23 @@ interface RoleLoginFormProps {
   onSignedIn: () => Promise<void> | void
 }
 
-function showRoleLoginError(error: unknown): void {
+function roleLoginError(error: unknown): ToastOptions {
   const status = errorStatus(error)
-  if (status === 401) {
-    toast({ variant: 'destructive', title: 'Login Failed', description: 'Invalid credentials' })
-  } else if (status === 429) {
-    toast({
+  if (status === 401) return { variant: 'destructive', title: 'Login Failed', description: 'Invalid credentials' }
+  if (status === 429) {
+    return {
       variant: 'destructive',
       title: 'Too Many Attempts',
       description: errorMessage(error, 'Too many sign-in attempts. Please wait and try again.'),
-    })
-  } else {
-    toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Sign-in failed. Please try again.') })
+    }
   }
+  return { variant: 'destructive', title: 'Error', description: errorMessage(error, 'Sign-in failed. Please try again.') }
 }
 
 /** Step two of sign-in: the role and its password for the chosen organization. */
 export function RoleLoginForm({ organization, onBack, onSignedIn }: RoleLoginFormProps) {
   const roleLogin = useRoleLogin()
+  const errorToast = useScreenToast()
   const {
     control,
     register,
@@ -71,10 +71,11 @@ export function RoleLoginForm({ organization, onBack, onSignedIn }: RoleLoginFor
   const [withAccount, setWithAccount] = useState(false)
 
   const onSubmit = handleSubmit(async (values) => {
+    errorToast.clear()
     try {
       await roleLogin.mutateAsync(values)
     } catch (error) {
-      showRoleLoginError(error)
+      errorToast.show(roleLoginError(error))
       return
     }
     saveClientSession({ organization, role: values.role })
@@ -137,12 +138,7 @@ export function RoleLoginForm({ organization, onBack, onSignedIn }: RoleLoginFor
         </fieldset>
 
         <div className="flex flex-col gap-2">
-          <div className="flex items-center justify-between">
-            <Label htmlFor="role-password">Password</Label>
-            <Link href={`/forgot-password?org=${encodeURIComponent(organization.subdomain)}`} className="text-sm font-medium text-primary hover:underline">
-              Forgot password?
-            </Link>
-          </div>
+          <Label htmlFor="role-password">Password</Label>
           <PasswordInput
             id="role-password"
             autoComplete="current-password"
@@ -150,6 +146,13 @@ export function RoleLoginForm({ organization, onBack, onSignedIn }: RoleLoginFor
             aria-describedby="role-login-hint"
             {...register('password')}
           />
+          {/* After the field, so Tab goes from the password on to it, not the other way round. */}
+          <Link
+            href={`/forgot-password?org=${encodeURIComponent(organization.subdomain)}`}
+            className="self-end text-sm font-medium text-primary hover:underline"
+          >
+            Forgot password?
+          </Link>
         </div>
 
         <p id="role-login-hint" className="flex gap-2 rounded-lg bg-muted p-3 text-xs text-muted-foreground">

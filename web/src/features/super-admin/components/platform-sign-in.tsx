@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/text-field'
 import { Skeleton } from '@/components/ui/skeleton'
-import { toast } from '@/components/ui/use-toast'
+import { useScreenToast } from '@/components/ui/use-screen-toast'
 import { errorMessage } from '@/lib/api-client'
 import { usePlatformLogin } from '../api/platform-login'
 import { OIDC_LOGIN_URL, usePlatformConfig } from '../api/platform-session'
@@ -67,6 +67,7 @@ export function PlatformSignIn({ error }: { error?: string }) {
 
 function LocalSignInForm() {
   const login = usePlatformLogin()
+  const errorToast = useScreenToast()
   const {
     register,
     handleSubmit,
@@ -76,12 +77,13 @@ function LocalSignInForm() {
     defaultValues: { email: '', password: '' },
   })
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = handleSubmit((values) => {
+    errorToast.clear()
     login.mutate(values, {
       onError: (error) =>
-        toast({ variant: 'destructive', title: 'Sign-in failed', description: errorMessage(error, 'Invalid credentials') }),
-    }),
-  )
+        errorToast.show({ variant: 'destructive', title: 'Sign-in failed', description: errorMessage(error, 'Invalid credentials') }),
+    })
+  })
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">

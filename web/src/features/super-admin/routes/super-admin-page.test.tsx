@@ -88,6 +88,34 @@ describe('SuperAdminPage', () => {
     })
   })
 
+  it('closes the failed sign-in message once a sign-in succeeds', async () => {
+    let signedInYet = false
+    mockApi({
+      'GET /api/platform/session': () =>
+        signedInYet ? jsonResponse(200, { ...ME, method: 'local' }) : jsonResponse(401, { message: 'Please sign in' }),
+      'GET /api/platform/config': jsonResponse(200, LOCAL),
+      'POST /api/platform/login': (init) => {
+        if (JSON.parse(String(init.body)).password !== 'Secret2026pw') return jsonResponse(401, { message: 'Invalid credentials' })
+        signedInYet = true
+        return jsonResponse(200, ME)
+      },
+      'GET /api/organizations': jsonResponse(200, []),
+    })
+    const user = userEvent.setup()
+    renderPage()
+    await user.type(await screen.findByLabelText('E-mail'), 'owner@example.com')
+    await user.type(screen.getByLabelText('Password'), 'wrong')
+    await user.click(screen.getByRole('button', { name: 'Sign In' }))
+    expect(await screen.findByText('Sign-in failed')).toBeInTheDocument()
+
+    await user.clear(screen.getByLabelText('Password'))
+    await user.type(screen.getByLabelText('Password'), 'Secret2026pw')
+    await user.click(screen.getByRole('button', { name: 'Sign In' }))
+    expect(await screen.findByText('No organizations yet')).toBeInTheDocument()
+    // Closed, not timed out: a toast lasts 5 s on its own.
+    await waitFor(() => expect(screen.queryByText('Sign-in failed')).not.toBeInTheDocument(), { timeout: 1000 })
+  })
+
   it('shows Access Denied on a 403, with Sign Out and a back link', async () => {
     let out = false
     const fetchMock = mockApi({
