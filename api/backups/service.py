@@ -55,6 +55,10 @@ WORKER_DOWN = (
 )
 IN_PROGRESS = "A backup is already in progress. Please wait for it to finish."
 CONFIRM_REQUIRED = "Please confirm the restore: send confirmRestore: true"
+RESTORE_IN_PROGRESS = (
+    "Another restore of this organization is running or has just finished, so nothing was "
+    "restored. Check the data, then restore again if you still need to."
+)
 
 
 class BackupFailed(RuntimeError):
@@ -292,39 +296,54 @@ class ExportResult:
     checksum: str
 
 
+@asynccontextmanager
+async def _raw_connection() -> AsyncIterator[asyncpg.Connection]:
+    """A pooled connection used through asyncpg directly (COPY, cursors)."""
+    async with get_engine().connect() as conn:
+        raw = await conn.get_raw_connection()
+        pg: asyncpg.Connection = raw.driver_connection  # type: ignore[assignment]
+        try:
+            yield pg
+        finally:
+            # SQLAlchemy never saw the statements that found it dead (Postgres restarted, the
+            # backend was terminated): without this the pool would hand it to the next request.
+            if pg.is_closed():
+                await conn.invalidate()
+
+
 async def export_to(
     org: Organization, target: Path, *, backup_id: int | None = None
 ) -> ExportResult:
     """Stream every backed-up table into `target`, from one consistent snapshot."""
     schema = org.schema_name
-    async with get_engine().connect() as conn:
-        raw = await conn.get_raw_connection()
-        pg: asyncpg.Connection = raw.driver_connection  # type: ignore[assignment]
-        # One snapshot for all tables, so the file is consistent even while people work.
-        async with pg.transaction(isolation="repeatable_read", readonly=True):
-            if backup_id is not None:  # held until the snapshot ends: "this export is alive"
-                lock = "SELECT pg_advisory_xact_lock(hashtext($1), $2)"
-                await pg.execute(lock, _export_lock_key(org), backup_id)
-            with open(target, "wb", buffering=1 << 20) as fh:  # noqa: ASYNC230
-                writer = archive.Writer(fh)
-                writer.header(
-                    created_at=utcnow(),
-                    organization={"id": org.id, "subdomain": org.subdomain, "name": org.name},
-                )
-                for table in archive.backup_tables():
-                    writer.start_table(table)
-                    batch: list[str] = []
-                    query = archive.export_query(schema, table)
-                    async for record in pg.cursor(query, prefetch=BATCH):
-                        batch.append(record[0])
-                        if len(batch) >= BATCH:
-                            writer.rows(table, batch)
-                            batch = []
-                    writer.rows(table, batch)
-                    writer.end_table()
-                checksum = writer.finish()
-                fh.flush()
-                os.fsync(fh.fileno())
+    # One snapshot for all tables, so the file is consistent even while people work.
+    async with (
+        _raw_connection() as pg,
+        pg.transaction(isolation="repeatable_read", readonly=True),
+    ):
+        if backup_id is not None:  # held until the snapshot ends: "this export is alive"
+            lock = "SELECT pg_advisory_xact_lock(hashtext($1), $2)"
+            await pg.execute(lock, _export_lock_key(org), backup_id)
+        with open(target, "wb", buffering=1 << 20) as fh:  # noqa: ASYNC230
+            writer = archive.Writer(fh)
+            writer.header(
+                created_at=utcnow(),
+                organization={"id": org.id, "subdomain": org.subdomain, "name": org.name},
+            )
+            for table in archive.backup_tables():
+                writer.start_table(table)
+                batch: list[str] = []
+                query = archive.export_query(schema, table)
+                async for record in pg.cursor(query, prefetch=BATCH):
+                    batch.append(record[0])
+                    if len(batch) >= BATCH:
+                        writer.rows(table, batch)
+                        batch = []
+                writer.rows(table, batch)
+                writer.end_table()
+            checksum = writer.finish()
+            fh.flush()
+            os.fsync(fh.fileno())
     return ExportResult(size=writer.size, counts=writer.counts, checksum=checksum)
 
 
@@ -351,13 +370,6 @@ class RestoreResult:
     safety: Backup
     # Accounts in the backup that had been removed since: back, but disabled.
     disabled: list[DisabledAccount]
-
-
-@asynccontextmanager
-async def _raw_connection() -> AsyncIterator[asyncpg.Connection]:
-    async with get_engine().connect() as conn:
-        raw = await conn.get_raw_connection()
-        yield raw.driver_connection  # type: ignore[misc]
 
 
 async def validate(org: Organization, backup: Backup) -> archive.Summary:
@@ -396,6 +408,9 @@ async def restore(org: Organization, backup: Backup, *, confirm: Any) -> Restore
         await asyncio.to_thread(archive.read_summary, path, organization_id=org.id)
     except archive.InvalidBackup as exc:
         raise BadRequest(f"The backup file is invalid: {exc}") from exc
+    # Read before the safety backup is taken: if another restore replaces the data after
+    # this point, the safety backup may not hold what this restore would overwrite.
+    generation = await _data_generation(org)
     try:
         safety = await run_backup(org, kind="safety")
     except BackupFailed as exc:
@@ -403,7 +418,7 @@ async def restore(org: Organization, backup: Backup, *, confirm: Any) -> Restore
             "The safety backup of the current data failed, so nothing was restored."
         ) from exc
     try:
-        disabled = await load(org, path)
+        disabled = await load(org, path, generation=generation)
     except archive.InvalidBackup as exc:
         raise BadRequest(f"The backup file is invalid: {exc}") from exc
     except asyncpg.PostgresError as exc:
@@ -450,19 +465,46 @@ async def _reset_sequences(pg: asyncpg.Connection, schema: str) -> None:
             )
 
 
-async def load(org: Organization, path: Path) -> list[DisabledAccount]:
+def _restore_lock_key(org: Organization) -> str:
+    return f"merit-restore:{org.schema_name}"
+
+
+async def _generation(pg: asyncpg.Connection, org: Organization) -> int:
+    # Every restore empties the tables with TRUNCATE, which gives each table a new storage
+    # file: a changed file number means a restore has committed since it was read.
+    first = archive.backup_tables()[0].name
+    return int(await pg.fetchval(f'SELECT pg_relation_filenode(\'"{org.schema_name}"."{first}"\')'))
+
+
+async def _data_generation(org: Organization) -> int:
+    """Which restore the organisation's data comes from; Conflict while one is running."""
+    async with _raw_connection() as pg, pg.transaction():
+        if not await pg.fetchval(
+            "SELECT pg_try_advisory_xact_lock(hashtext($1))", _restore_lock_key(org)
+        ):
+            raise Conflict(RESTORE_IN_PROGRESS)
+        return await _generation(pg, org)
+
+
+async def load(
+    org: Organization, path: Path, *, generation: int | None = None
+) -> list[DisabledAccount]:
     """The restore itself: one transaction on one connection; any error rolls all back.
-    Returns the accounts that came back disabled."""
+    Returns the accounts that came back disabled. With `generation` (from _data_generation),
+    refuses with Conflict when another restore committed since."""
     schema = org.schema_name
     names = ", ".join(f'"{schema}"."{t.name}"' for t in archive.backup_tables())
     with open(path, "rb") as fh:  # noqa: ASYNC230
         reader = archive.Reader(fh, organization_id=org.id)
         await asyncio.to_thread(reader.header)
         async with _raw_connection() as pg, pg.transaction():
-            # One restore per organisation at a time.
-            await pg.execute(
-                "SELECT pg_advisory_xact_lock(hashtext($1))", f"merit-restore:{schema}"
+            # One restore per organisation at a time; the second one is refused, not queued
+            # behind the first (it would silently replace what the first just restored).
+            locked = await pg.fetchval(
+                "SELECT pg_try_advisory_xact_lock(hashtext($1))", _restore_lock_key(org)
             )
+            if not locked or generation not in (None, await _generation(pg, org)):
+                raise Conflict(RESTORE_IN_PROGRESS)
             await pg.execute(
                 "CREATE TEMP TABLE merit_keep_users ON COMMIT DROP AS "
                 f'SELECT id, password_hash, is_active, force_password_change FROM "{schema}".users'

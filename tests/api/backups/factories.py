@@ -137,3 +137,26 @@ def without_passwords(data: dict[str, list[tuple[Any, ...]]]) -> dict[str, list[
             tuple(None if i in idx else v for i, v in enumerate(row)) for row in data[name]
         ]
     return result
+
+
+async def schema_tables(org: Organization) -> list[str]:
+    """The organisation schema's own tables, as Postgres lists them (not as backups do)."""
+    async with get_engine().connect() as conn:
+        rows = await conn.execute(
+            text(
+                "SELECT table_name FROM information_schema.tables "
+                "WHERE table_schema = :schema AND table_type = 'BASE TABLE' ORDER BY table_name"
+            ),
+            {"schema": org.schema_name},
+        )
+        return [r[0] for r in rows]
+
+
+async def dump_schema(org: Organization) -> dict[str, list[tuple[Any, ...]]]:
+    """Every table of the organisation schema, rows sorted: the whole state of its data."""
+    out: dict[str, list[tuple[Any, ...]]] = {}
+    async with get_engine().connect() as conn:
+        for name in await schema_tables(org):
+            rows = await conn.execute(text(f'SELECT * FROM "{org.schema_name}"."{name}"'))
+            out[name] = sorted((tuple(r) for r in rows), key=repr)
+    return out

@@ -544,9 +544,9 @@ async def test_a_restore_request_holds_no_second_pooled_connection(login, org, m
     checked_out: list[int] = []
     real_load = service.load
 
-    async def watching(o: Organization, path):  # type: ignore[no-untyped-def]
+    async def watching(o: Organization, path, **kw):  # type: ignore[no-untyped-def]
         checked_out.append(get_engine().pool.checkedout())
-        return await real_load(o, path)
+        return await real_load(o, path, **kw)
 
     monkeypatch.setattr(service, "load", watching)
     r = await restore(admin, filename, confirmRestore=True)
