@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
 import { useAssistant } from '@/lib/assistant'
+import { cn } from '@/lib/utils'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
 export const HELP_LABEL = `Help - How to use ${PRODUCT_NAME}`
@@ -34,17 +35,19 @@ export function PageHeader({ title, subtitle, search, addButton }: PageHeaderPro
   useDocumentTitle(title)
 
   return (
-    <header className="flex flex-col gap-4 border-b bg-card px-4 py-5 sm:px-6 lg:flex-row lg:items-center lg:justify-between lg:px-8">
-      <div className="flex min-w-0 items-center gap-3">
-        <Logo showName={false} />
+    // On phones the header keeps to two rows: the title (with help, when there is no search)
+    // and the search with its buttons; the mark and the subtitle show from the sm breakpoint up.
+    <header className="flex flex-wrap items-center gap-3 border-b bg-card px-4 py-3 sm:px-6 sm:py-5 lg:flex-nowrap lg:justify-between lg:px-8">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <Logo showName={false} className="hidden sm:inline-flex" />
         <div className="min-w-0">
-          <h1 className="truncate text-2xl font-semibold tracking-tight">{title}</h1>
-          {subtitle && <p className="text-sm text-muted-foreground">{subtitle}</p>}
+          <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{title}</h1>
+          {subtitle && <p className="hidden text-sm text-muted-foreground sm:block">{subtitle}</p>}
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2 lg:flex-nowrap">
+      <div className={cn('flex items-center gap-2', search && 'w-full sm:flex-wrap lg:w-auto lg:flex-nowrap')}>
         {search && (
-          <div className="relative min-w-48 flex-1 lg:w-72 lg:flex-none">
+          <div className="relative min-w-0 flex-1 sm:min-w-48 lg:w-72 lg:flex-none">
             <label htmlFor={searchId} className="sr-only">
               {search.placeholder.replace(/\.+$/, '')}
             </label>
@@ -66,7 +69,8 @@ export function PageHeader({ title, subtitle, search, addButton }: PageHeaderPro
         {addButton && (
           <Button onClick={addButton.onClick}>
             {addButton.icon ?? <Plus aria-hidden="true" />}
-            {addButton.label}
+            {/* Beside a search on a phone, the icon alone: the label stays its name. */}
+            <span className={cn(search && 'sr-only sm:not-sr-only')}>{addButton.label}</span>
           </Button>
         )}
         <Tooltip>

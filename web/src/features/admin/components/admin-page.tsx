@@ -23,7 +23,8 @@ export default function AdminPage({ role }: { role: Role }) {
   return (
     <>
       <PageHeader title="Administration" subtitle="Organization settings, departments, users and backups" />
-      <div className="grid gap-6 p-4 sm:p-6 lg:grid-cols-2 lg:p-8">
+      {/* One column that never grows past the screen: a long row wraps inside its card. */}
+      <div className="grid grid-cols-1 gap-6 p-4 sm:p-6 lg:grid-cols-2 lg:p-8">
         {isAdmin && <OrganizationSettingsCard />}
         <div className="flex flex-col gap-6">
           <Card>

@@ -12,13 +12,13 @@ function OrganizationLogo({ organization }: { organization: CurrentOrganization 
         src={organization.logoUrl}
         alt={`${organization.name} logo`}
         onError={() => setBroken(true)}
-        className="size-12 shrink-0 rounded-xl border bg-card object-contain"
+        className="size-10 shrink-0 rounded-xl border bg-card object-contain sm:size-12"
       />
     )
   }
   return (
-    <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary">
-      <Building2 aria-label="Organization" className="size-6" />
+    <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary sm:size-12">
+      <Building2 aria-label="Organization" className="size-5 sm:size-6" />
     </span>
   )
 }
@@ -29,8 +29,8 @@ export function OrganizationBanner() {
 
   if (isPending) {
     return (
-      <div className="flex items-center gap-4 border-b bg-card px-4 py-4 sm:px-6 lg:px-8" aria-busy="true">
-        <Skeleton className="size-12 rounded-xl" />
+      <div className="flex items-center gap-3 border-b bg-card px-4 py-2 sm:gap-4 sm:px-6 sm:py-4 lg:px-8" aria-busy="true">
+        <Skeleton className="size-10 rounded-xl sm:size-12" />
         <div className="flex flex-col gap-2">
           <Skeleton className="h-5 w-48" />
           <Skeleton className="h-4 w-72 max-w-full" />
@@ -40,15 +40,16 @@ export function OrganizationBanner() {
   }
   if (!organization) return null
 
+  // On phones everything stays, in smaller type and with less room around it.
   return (
     <section
       aria-label="Organization"
-      className="flex flex-wrap items-center gap-4 border-b bg-card px-4 py-4 sm:px-6 lg:px-8"
+      className="flex items-center gap-3 border-b bg-card px-4 py-2 sm:gap-4 sm:px-6 sm:py-4 lg:px-8"
     >
       <OrganizationLogo organization={organization} />
       <div className="min-w-0 flex-1">
-        <p className="truncate text-lg font-semibold leading-tight">{organization.name}</p>
-        <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+        <p className="truncate font-semibold leading-tight sm:text-lg">{organization.name}</p>
+        <p className="mt-0.5 flex flex-wrap items-center gap-x-3 text-xs text-muted-foreground sm:mt-1 sm:gap-x-4 sm:gap-y-1 sm:text-sm">
           {organization.industry && <span>{organization.industry}</span>}
           {organization.size && (
             <span className="inline-flex items-center gap-1">
@@ -56,14 +57,14 @@ export function OrganizationBanner() {
               {organization.size} organization
             </span>
           )}
-          <span className="inline-flex items-center gap-1">
-            <Globe aria-hidden="true" className="size-3.5" />
-            {organizationAddress(organization.subdomain)}
+          <span className="inline-flex min-w-0 max-w-full items-center gap-1">
+            <Globe aria-hidden="true" className="size-3.5 shrink-0" />
+            <span className="truncate">{organizationAddress(organization.subdomain)}</span>
           </span>
         </p>
       </div>
       {organization.isActive && (
-        <span className="inline-flex items-center gap-1.5 rounded-full bg-success/10 px-3 py-1 text-xs font-medium text-success">
+        <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-success/10 px-2.5 py-1 text-xs font-medium text-success sm:px-3">
           <span aria-hidden="true" className="size-2 rounded-full bg-success" />
           Active
         </span>
