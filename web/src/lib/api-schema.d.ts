@@ -559,7 +559,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List Employees */
+        /**
+         * List Employees
+         * @description Employees by last then first name; optionally filtered, sorted and paged (page or
+         *     pageSize: one page, with the total in X-Total-Count).
+         */
         get: operations["listEmployees"];
         put?: never;
         /** Create Employee */
@@ -894,7 +898,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List Reviews */
+        /**
+         * List Reviews
+         * @description Reviews, newest first; optionally filtered, sorted and paged (page or pageSize: one
+         *     page, with the total in X-Total-Count).
+         */
         get: operations["listReviews"];
         put?: never;
         /** Create Review */
@@ -1394,11 +1402,14 @@ export interface components {
         };
         /**
          * BulkUploadRequest
-         * @description Rows keyed by the CSV header (SPEC §3); each row is checked on its own.
+         * @description Either the CSV file's text (read here as RFC 4180) or its rows already keyed by the
+         *     header; each row is checked on its own.
          */
         BulkUploadRequest: {
             /** Csvdata */
             csvData?: unknown[];
+            /** Csvtext */
+            csvText?: string | null;
         };
         /** BulkUploadResult */
         BulkUploadResult: {
@@ -1512,6 +1523,11 @@ export interface components {
              */
             employeeCount: number;
             /**
+             * Expiredcount
+             * @default 0
+             */
+            expiredCount: number;
+            /**
              * Expiringcount
              * @default 0
              */
@@ -1608,8 +1624,16 @@ export interface components {
             averageRating: number;
             /** Completedreviews */
             completedReviews: number;
+            /** Employeesstartedrecently */
+            employeesStartedRecently: number | null;
+            /** Previousquarteraveragerating */
+            previousQuarterAverageRating: number | null;
+            /** Quarteraveragerating */
+            quarterAverageRating: number | null;
             /** Reviewsdue */
             reviewsDue: number;
+            /** Reviewsoverdue */
+            reviewsOverdue: number;
             /** Totalemployees */
             totalEmployees: number;
         };
@@ -1661,6 +1685,11 @@ export interface components {
         };
         /** DepartmentRead */
         DepartmentRead: {
+            /**
+             * Archivedcount
+             * @default 0
+             */
+            archivedCount: number;
             /** Createdat */
             createdAt?: string | null;
             /** Description */
@@ -7225,8 +7254,22 @@ export interface operations {
     listEmployees: {
         parameters: {
             query?: {
+                /** @description active (default), archived or all; takes precedence over includeArchived */
+                archived?: ("active" | "archived" | "all") | null;
+                /** @description Department slug */
+                department?: string | null;
                 includeArchived?: boolean;
+                /** @description true: next review date has passed; false: the others */
+                overdue?: boolean | null;
+                /** @description Page number (from 1); turns paging on */
+                page?: number | null;
+                /** @description Items per page (default 50); turns paging on */
+                pageSize?: number | null;
+                reviewSchedule?: ("monthly" | "quarterly" | "biannual" | "annual") | null;
+                /** @description Name, e-mail, employeeId or position */
                 search?: string | null;
+                /** @description Last then first name unless given; a leading '-' reverses */
+                sort?: ("name" | "-name" | "employeeId" | "-employeeId" | "department" | "-department" | "reviewSchedule" | "-reviewSchedule" | "startDate" | "-startDate" | "nextReviewDate" | "-nextReviewDate") | null;
             };
             header?: never;
             path?: never;
@@ -7237,6 +7280,8 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
+                    /** @description With page or pageSize: how many items match in all */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9768,7 +9813,22 @@ export interface operations {
     listReviews: {
         parameters: {
             query?: {
+                /** @description Whose reviews: active employees' (default), archived ones', all */
+                archived?: ("active" | "archived" | "all") | null;
+                /** @description The employee's department slug */
+                department?: string | null;
                 employeeId?: number | null;
+                /** @description true: open and past due; false: the others */
+                overdue?: boolean | null;
+                /** @description Page number (from 1); turns paging on */
+                page?: number | null;
+                /** @description Items per page (default 50); turns paging on */
+                pageSize?: number | null;
+                reviewType?: ("quarterly" | "annual" | "probation" | "promotion" | "performance_improvement") | null;
+                /** @description Employee name or ID, or template name */
+                search?: string | null;
+                /** @description urgency: open reviews by due date, then completed ones newest first; a leading '-' reverses; without sort: newest first */
+                sort?: ("urgency" | "dueDate" | "-dueDate" | "createdAt" | "-createdAt" | "completedAt" | "-completedAt" | "employee" | "-employee" | "rating" | "-rating") | null;
                 status?: ("pending" | "in_progress" | "completed") | null;
             };
             header?: never;
@@ -9780,6 +9840,8 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
+                    /** @description With page or pageSize: how many items match in all */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {

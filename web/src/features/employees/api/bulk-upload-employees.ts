@@ -36,8 +36,9 @@ export function failureText(error: BulkUploadResult['failed'][number]['error']):
 export function useBulkUploadEmployees() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (csvData: CsvRow[]) =>
-      apiJson(bulkUploadResultSchema, 'POST', BULK_UPLOAD_URL, { csvData } satisfies ApiBody<'bulkUploadEmployees'>),
+    // The text as it is: the server reads it as CSV and numbers each record it could not read.
+    mutationFn: (csvText: string) =>
+      apiJson(bulkUploadResultSchema, 'POST', BULK_UPLOAD_URL, { csvText } satisfies ApiBody<'bulkUploadEmployees'>),
     onSuccess: async (result) => {
       if (result.successful.length === 0) return
       await Promise.all([

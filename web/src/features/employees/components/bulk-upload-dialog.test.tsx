@@ -55,7 +55,7 @@ describe('BulkUploadDialog', () => {
     expect(fetchMock).not.toHaveBeenCalled()
   })
 
-  it('sends the parsed rows and shows the results, then Upload More starts over', async () => {
+  it('sends the CSV text and shows the results, then Upload More starts over', async () => {
     const fetchMock = mockApi({
       [`POST ${URL}`]: jsonResponse(200, {
         successful: [{ name: 'Ada Lovelace', employeeId: 'E001', row: 2 }],
@@ -69,34 +69,8 @@ describe('BulkUploadDialog', () => {
 
     expect(await screen.findByText('Bulk Upload Completed')).toBeInTheDocument()
     expect(screen.getByText('Successfully imported 1 of 2 employees')).toBeInTheDocument()
-    expect(bodyOf(fetchMock, 'POST', URL)).toEqual({
-      csvData: [
-        {
-          employeeId: 'E001',
-          firstName: 'Ada',
-          lastName: 'Lovelace',
-          email: 'ada@example.com',
-          department: 'engineering',
-          position: 'Engineer',
-          startDate: '2024-01-15',
-          reviewSchedule: 'quarterly',
-          managerId: '',
-          nextReviewDate: '',
-        },
-        {
-          employeeId: 'E002',
-          firstName: 'Bad',
-          lastName: 'Row',
-          email: 'not-an-email',
-          department: 'engineering',
-          position: 'Engineer',
-          startDate: '2024-01-15',
-          reviewSchedule: 'monthly',
-          managerId: 'E001',
-          nextReviewDate: '2027-01-01',
-        },
-      ],
-    })
+    // The text goes as it is: the server reads it as CSV and numbers the rows.
+    expect(bodyOf(fetchMock, 'POST', URL)).toEqual({ csvText: CSV })
     const failed = screen.getByRole('region', { name: 'Not imported (1)' })
     expect(within(failed).getByRole('listitem')).toHaveTextContent('Row 3: Invalid email format')
     const imported = screen.getByRole('region', { name: 'Imported (1)' })
@@ -147,6 +121,36 @@ describe('BulkUploadDialog', () => {
     paste(CSV)
     await upload()
     expect(await screen.findByText('Upload failed')).toBeInTheDocument()
+  })
+
+  it('sends an Excel export with a quoted comma, CRLF and a BOM untouched and lists its malformed line', async () => {
+    const excel = `\uFEFF${CSV.split('\n')[0]}\r\nE001,Ada,Lovelace,ada@example.com,engineering,"Rep, Senior",2024-01-15,quarterly,,\r\nE002,Bo,Ng,bo@example.com,sales,"Rep, Senior,2024-01-15,quarterly,,\r\n`
+    const unclosed = 'A quoted value on this line has no closing quote ("), so the line could not be read'
+    const fetchMock = mockApi({
+      [`POST ${URL}`]: jsonResponse(200, {
+        successful: [{ name: 'Ada Lovelace', employeeId: 'E001', row: 2 }],
+        failed: [{ row: 3, error: unclosed }],
+        total: 2,
+      }),
+    })
+    renderDialog()
+    paste(excel)
+    await upload()
+    expect(await screen.findByText('Successfully imported 1 of 2 employees')).toBeInTheDocument()
+    // A text box keeps line breaks as \n; the BOM and the quotes go as they are.
+    expect(bodyOf(fetchMock, 'POST', URL)).toEqual({ csvText: excel.replaceAll('\r\n', '\n') })
+    const failed = screen.getByRole('region', { name: 'Not imported (1)' })
+    expect(within(failed).getByRole('listitem')).toHaveTextContent(`Row 3: ${unclosed}`)
+  })
+
+  it('refuses a header line whose quote is never closed and sends nothing', async () => {
+    const fetchMock = mockApi({})
+    renderDialog()
+    paste('employeeId,"firstName\nE001,Ada')
+    await upload()
+    expect(await screen.findByText('Invalid CSV Format')).toBeInTheDocument()
+    expect(screen.getByText('The header line has a quote (") that is never closed.')).toBeInTheDocument()
+    expect(fetchMock).not.toHaveBeenCalled()
   })
 
   it('loads a chosen CSV file into the box', async () => {

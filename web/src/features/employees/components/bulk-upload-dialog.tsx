@@ -11,6 +11,7 @@ import { CSV_COLUMNS, parseCsv, TEMPLATE_CSV, TEMPLATE_FILE_NAME } from './parse
 
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE_CSV)}`
 const NO_ROWS = 'The CSV needs a header line and at least one employee row.'
+const UNREADABLE_HEADER = 'The header line has a quote (") that is never closed.'
 // About 25,000 rows: more than one upload should hold, and well under the API's 20 MB.
 const CSV_FILE_MAX_BYTES = 5 * 1024 * 1024
 
@@ -63,13 +64,13 @@ function BulkUpload({ onDone }: { onDone: () => void }) {
         setProblem(null)
         toast({ variant: 'destructive', title: 'CSV Data Required', description: 'Please paste your CSV data before uploading' })
       } else {
-        setProblem(NO_ROWS)
+        setProblem(parsed.problem === 'no-rows' ? NO_ROWS : UNREADABLE_HEADER)
         toast({ variant: 'destructive', title: 'Invalid CSV Format', description: 'Please check your CSV format and try again' })
       }
       return
     }
     setProblem(null)
-    upload.mutate(parsed.rows, {
+    upload.mutate(csv, {
       onSuccess: (answer) => {
         setResult(answer)
         toast({

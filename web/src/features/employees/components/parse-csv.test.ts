@@ -23,9 +23,19 @@ describe('parseCsv', () => {
     expect(parsed).toEqual({ ok: true, rows: [{ a: '1', b: '', c: '' }, { a: '1', b: '2', c: '3' }] })
   })
 
-  it('has no quote handling: a quoted comma splits the cell (SPEC §5)', () => {
-    const parsed = parseCsv('position,department\n"Lead, Sales",sales')
-    expect(parsed).toEqual({ ok: true, rows: [{ position: '"Lead', department: 'Sales"' }] })
+  it('reads quoted values with commas, doubled quotes and line breaks (RFC 4180)', () => {
+    const parsed = parseCsv('\uFEFFposition,department,note\r\n"Rep, Senior",sales,"The ""Closer"""\r\n"Lead,\r\nNights",ops,\r\n')
+    expect(parsed).toEqual({
+      ok: true,
+      rows: [
+        { position: 'Rep, Senior', department: 'sales', note: 'The "Closer"' },
+        { position: 'Lead,\r\nNights', department: 'ops', note: '' },
+      ],
+    })
+  })
+
+  it('says when the header line opens a quote it never closes', () => {
+    expect(parseCsv('employeeId,"firstName\nE001,Ada')).toEqual({ ok: false, problem: 'unreadable-header' })
   })
 
   it('reports empty input and input without data rows', () => {
