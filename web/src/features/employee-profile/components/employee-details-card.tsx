@@ -3,8 +3,9 @@ import type { ReactNode } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { formatDate, getInitials, humanize } from '@/lib/format'
+import { daysUntil, formatDate, getInitials, humanize } from '@/lib/format'
 import { useDepartmentName, useManager, type Employee } from '../api/get-employee'
+import { useEmployeeReviews, type ProfileReview } from '../api/get-employee-reviews'
 
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -28,6 +29,52 @@ function ManagerName({ managerId }: { managerId: string | null | undefined }) {
   return (
     <>
       {data.firstName} {data.lastName} <span className="text-muted-foreground">({managerId})</span>
+    </>
+  )
+}
+
+/** The open review due first, if any (from the same list the review history shows). */
+export function firstOpenReview(reviews: ProfileReview[] | undefined): ProfileReview | undefined {
+  return (reviews ?? [])
+    .filter((r) => r.status !== 'completed')
+    .reduce<ProfileReview | undefined>((first, r) => (!first || r.dueDate < first.dueDate ? r : first), undefined)
+}
+
+/**
+ * Two dates with two meanings: the open review's due date is when the work in progress is
+ * due; the next scheduled review is where the review schedule stands (a review is created 14
+ * days before it, due on it, and the date moves on when a review is completed). They differ
+ * when a review was created by hand or its due date was changed.
+ */
+function ReviewDates({ employee }: { employee: Employee }) {
+  const { data: reviews, isPending, isError } = useEmployeeReviews(employee.id)
+  const open = firstOpenReview(reviews)
+  return (
+    <>
+      <Detail icon={<CalendarClock />} label="Open Review">
+        {isPending ? (
+          '…'
+        ) : isError ? (
+          'Could not be loaded'
+        ) : open ? (
+          <>
+            Due {formatDate(open.dueDate)}
+            {daysUntil(open.dueDate) < 0 && <span className="font-medium text-destructive"> · Overdue</span>}
+          </>
+        ) : (
+          'None open'
+        )}
+      </Detail>
+      <Detail icon={<CalendarClock />} label="Next Scheduled Review">
+        {employee.nextReviewDate ? formatDate(employee.nextReviewDate) : 'Not scheduled'}
+        {employee.nextReviewDate && (
+          <span className="block text-xs text-muted-foreground">
+            {open?.dueDate === employee.nextReviewDate
+              ? 'Its review is open'
+              : 'A review is created 14 days before, unless one is open'}
+          </span>
+        )}
+      </Detail>
     </>
   )
 }
@@ -99,9 +146,7 @@ export function EmployeeDetailsCard({ employee, onEdit }: EmployeeDetailsCardPro
         <Detail icon={<Repeat />} label="Review Schedule">
           {employee.reviewSchedule ? humanize(employee.reviewSchedule) : 'Not set'}
         </Detail>
-        <Detail icon={<CalendarClock />} label="Next Review">
-          {employee.nextReviewDate ? formatDate(employee.nextReviewDate) : 'Not scheduled'}
-        </Detail>
+        <ReviewDates employee={employee} />
       </dl>
     </Card>
   )

@@ -1,0 +1,64 @@
+import { screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
+import type { Employee } from '../api/get-employee'
+import { EmployeeDetailsCard } from './employee-details-card'
+
+const employee = {
+  id: 12,
+  employeeId: 'EMP012',
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'grace@example.com',
+  department: 'engineering',
+  position: 'Principal Engineer',
+  startDate: '2020-03-02',
+  managerId: null,
+  reviewSchedule: 'quarterly',
+  nextReviewDate: '2030-06-30',
+  isArchived: false,
+} as Employee
+
+const review = (id: number, dueDate: string, status = 'pending') => ({
+  id,
+  status,
+  reviewType: 'quarterly',
+  dueDate,
+  completedAt: null,
+  responses: {},
+  rating: null,
+  template: { name: 'Quarterly', questions: [] },
+})
+
+function show(reviews: unknown[], person: Employee = employee) {
+  mockApi({
+    'GET /api/reviews': jsonResponse(200, reviews),
+    'GET /api/departments': jsonResponse(200, []),
+  })
+  renderWithProviders(<EmployeeDetailsCard employee={person} />)
+}
+
+const detail = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling
+
+describe('EmployeeDetailsCard review dates', () => {
+  it('shows the open review due date apart from the next scheduled review, and marks it overdue', async () => {
+    show([review(1, '2020-01-10', 'completed'), review(2, '2030-09-01'), review(3, '2021-02-03', 'in_progress')])
+    expect(await screen.findByText('Due Feb 3, 2021')).toBeInTheDocument()
+    expect(detail('Open Review')).toHaveTextContent('Due Feb 3, 2021 · Overdue')
+    expect(detail('Next Scheduled Review')).toHaveTextContent(
+      'Jun 30, 2030A review is created 14 days before, unless one is open',
+    )
+  })
+
+  it('says when the open review is the scheduled one, and when none is open', async () => {
+    show([review(2, '2030-06-30')])
+    expect(await screen.findByText('Its review is open')).toBeInTheDocument()
+    expect(detail('Open Review')).toHaveTextContent(/^Due Jun 30, 2030$/)
+  })
+
+  it('says none is open and not scheduled', async () => {
+    show([review(1, '2020-01-10', 'completed')], { ...employee, nextReviewDate: null })
+    expect(await screen.findByText('None open')).toBeInTheDocument()
+    expect(detail('Next Scheduled Review')).toHaveTextContent(/^Not scheduled$/)
+  })
+})
