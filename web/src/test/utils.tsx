@@ -25,10 +25,11 @@ export function jsonResponse(status: number, body: unknown): Response {
   })
 }
 
-type Reply = Response | ((init: RequestInit) => Response | Promise<Response>)
+type Reply = Response | ((init: RequestInit, url: URL) => Response | Promise<Response>)
 
 /**
  * Stubs fetch with replies keyed by "METHOD /path"; anything else answers 404 like the server.
+ * A reply given as a function also gets the URL asked for (its query string included).
  * Returns the mock so tests can read what was sent.
  */
 export function mockApi(routes: Record<string, Reply>) {
@@ -36,7 +37,7 @@ export function mockApi(routes: Record<string, Reply>) {
     const url = new URL(String(input), window.location.origin)
     const reply = routes[`${init.method ?? 'GET'} ${url.pathname}`]
     if (!reply) return jsonResponse(404, { message: 'Not found' })
-    return typeof reply === 'function' ? reply(init) : reply.clone()
+    return typeof reply === 'function' ? reply(init, url) : reply.clone()
   })
   vi.stubGlobal('fetch', fetchMock)
   return fetchMock

@@ -5,10 +5,20 @@ import { Card } from '@/components/ui/card'
 import { formatDate, getInitials, humanize } from '@/lib/format'
 import type { Review } from '../api/get-reviews'
 
-const STATUS_VARIANT: Record<Review['status'], NonNullable<BadgeProps['variant']>> = {
+export const STATUS_VARIANT: Record<Review['status'], NonNullable<BadgeProps['variant']>> = {
   pending: 'outline',
   in_progress: 'secondary',
   completed: 'default',
+}
+
+/**
+ * What opening a review does, said on its button: a review nobody has started is started, one
+ * in progress is continued, and a completed one, or any one this account cannot fill in, is
+ * only viewed.
+ */
+export function reviewAction(status: Review['status'], canFill: boolean): 'Start Review' | 'Continue Review' | 'View Review' {
+  if (!canFill || status === 'completed') return 'View Review'
+  return status === 'pending' ? 'Start Review' : 'Continue Review'
 }
 
 export function ReviewCard({ review, canFill, onOpen }: { review: Review; canFill: boolean; onOpen: () => void }) {
@@ -51,7 +61,7 @@ export function ReviewCard({ review, canFill, onOpen }: { review: Review; canFil
         </p>
       </div>
       <Button variant={completed || !canFill ? 'outline' : 'default'} onClick={onOpen}>
-        {completed || !canFill ? 'View Review' : 'Continue Review'}
+        {reviewAction(review.status, canFill)}
       </Button>
     </Card>
   )

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { AssistantContext } from '@/lib/assistant'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
 import { localToday } from './create-review-dialog'
-import ReviewsPage from './reviews-page'
+import ReviewsPage, { REVIEWS_PER_PAGE } from './reviews-page'
 
 
 /** Pages carry the shared header, whose help button needs the assistant context. */
@@ -24,6 +24,29 @@ const REVIEWS = [
   { ...base, id: 3, status: 'completed', dueDate: '2030-01-01', completedAt: '2030-01-02T00:00:00Z', rating: 4 },
 ]
 
+const DEPARTMENTS = [
+  { id: 1, name: 'Engineering', slug: 'engineering' },
+  { id: 2, name: 'Sales', slug: 'sales' },
+]
+
+/** GET /api/reviews as the server answers it: by the status asked for. */
+function byStatus(_: RequestInit, url: URL) {
+  const status = url.searchParams.get('status')
+  return jsonResponse(
+    200,
+    REVIEWS.filter((r) => !status || r.status === status),
+  )
+}
+
+/** The query string of the last list request. */
+function lastQuery(fetchMock: ReturnType<typeof mockApi>) {
+  const calls = fetchMock.mock.calls.map(([input]) => new URL(String(input), window.location.origin))
+  const lists = calls.filter((url) => url.pathname === '/api/reviews')
+  const last = lists[lists.length - 1]
+  if (!last) throw new Error('No list request')
+  return last.searchParams
+}
+
 function inDays(days: number) {
   const d = new Date()
   d.setDate(d.getDate() + days)
@@ -37,25 +60,135 @@ describe('ReviewsPage', () => {
     expect(screen.getAllByTestId('review-skeleton')).toHaveLength(5)
   })
 
-  it('filters by the status tabs and offers View or Continue', async () => {
-    mockApi({ 'GET /api/reviews': jsonResponse(200, REVIEWS) })
+  it('filters by the status tabs and offers Start, Continue or View', async () => {
+    const fetchMock = mockApi({ 'GET /api/reviews': byStatus })
     const user = userEvent.setup()
     renderPage(<ReviewsPage role="manager" />)
 
-    await screen.findAllByRole('button', { name: 'Continue Review' })
+    await screen.findByRole('button', { name: 'Continue Review' })
     const panel = screen.getByRole('tabpanel')
     expect(within(panel).getAllByRole('listitem')).toHaveLength(3)
-    expect(within(panel).getAllByRole('button', { name: 'Continue Review' })).toHaveLength(2)
+    // Never started: Start; started: Continue; completed: View.
+    expect(within(panel).getByRole('button', { name: 'Start Review' })).toBeInTheDocument()
+    expect(within(panel).getByRole('button', { name: 'Continue Review' })).toBeInTheDocument()
     expect(within(panel).getByRole('button', { name: 'View Review' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Create Review' })).not.toBeInTheDocument()
 
     await user.click(screen.getByRole('tab', { name: /Completed/ }))
-    const completed = screen.getByRole('tabpanel')
-    expect(within(completed).getAllByRole('listitem')).toHaveLength(1)
+    const completed = await screen.findByRole('tabpanel', { name: /Completed/ })
+    await waitFor(() => expect(within(completed).getAllByRole('listitem')).toHaveLength(1))
     expect(within(completed).getByText('4/5')).toBeInTheDocument()
+    expect(lastQuery(fetchMock).get('status')).toBe('completed')
+    expect(window.location.search).toBe('?status=completed')
 
     await user.click(screen.getByRole('tab', { name: /In Progress/ }))
-    expect(within(screen.getByRole('tabpanel')).getAllByRole('listitem')).toHaveLength(1)
+    const inProgress = await screen.findByRole('tabpanel', { name: /In Progress/ })
+    await waitFor(() => expect(within(inProgress).getAllByRole('listitem')).toHaveLength(1))
+  })
+
+  it('offers only View Review to an account that cannot fill reviews in', async () => {
+    mockApi({ 'GET /api/reviews': byStatus })
+    renderPage(<ReviewsPage role="user" />)
+    const panel = await screen.findByRole('tabpanel')
+    await waitFor(() => expect(within(panel).getAllByRole('button', { name: 'View Review' })).toHaveLength(3))
+    expect(within(panel).queryByRole('button', { name: /Start|Continue/ })).not.toBeInTheDocument()
+  })
+
+  it('reads its search, filters, sort, view and page from the address and asks the server for them', async () => {
+    window.history.replaceState(
+      null,
+      '',
+      '/reviews?search=ada&status=pending&department=sales&reviewType=annual&overdue=true&archived=all&sort=-dueDate&view=table&page=2',
+    )
+    const fetchMock = mockApi({ 'GET /api/reviews': byStatus, 'GET /api/departments': jsonResponse(200, DEPARTMENTS) })
+    renderPage(<ReviewsPage role="admin" />)
+
+    const table = await screen.findByRole('table', { name: 'Reviews' })
+    expect(within(table).getAllByRole('row')).toHaveLength(2) // the header and the pending review
+    expect(within(table).getByRole('button', { name: 'Start Review' })).toBeInTheDocument()
+    expect(Object.fromEntries(lastQuery(fetchMock))).toEqual({
+      search: 'ada',
+      status: 'pending',
+      department: 'sales',
+      reviewType: 'annual',
+      overdue: 'true',
+      archived: 'all',
+      sort: '-dueDate',
+      page: '2',
+      pageSize: String(REVIEWS_PER_PAGE),
+    })
+    expect(screen.getByRole('searchbox')).toHaveValue('ada')
+    await waitFor(() => expect(screen.getByLabelText('Department')).toHaveValue('sales'))
+    expect(screen.getByLabelText('Review type')).toHaveValue('annual')
+    expect(screen.getByLabelText('Due')).toHaveValue('true')
+    expect(screen.getByLabelText('Employees')).toHaveValue('all')
+    expect(screen.getByLabelText('Sort by')).toHaveValue('-dueDate')
+    expect(screen.getByRole('button', { name: 'Table' })).toHaveAttribute('aria-pressed', 'true')
+    expect(screen.getByRole('tab', { name: /Pending/ })).toHaveAttribute('aria-selected', 'true')
+  })
+
+  it('writes each change to the address, back to the first page, and keeps the view on a reload', async () => {
+    window.history.replaceState(null, '', '/reviews?page=3')
+    const fetchMock = mockApi({ 'GET /api/reviews': byStatus, 'GET /api/departments': jsonResponse(200, DEPARTMENTS) })
+    const user = userEvent.setup()
+    const { unmount } = renderPage(<ReviewsPage role="admin" />)
+    await screen.findAllByRole('listitem')
+    expect(lastQuery(fetchMock).get('page')).toBe('3')
+
+    await user.selectOptions(screen.getByLabelText('Review type'), 'probation')
+    await waitFor(() => expect(lastQuery(fetchMock).get('reviewType')).toBe('probation'))
+    expect(lastQuery(fetchMock).get('page')).toBe('1')
+    await user.click(screen.getByRole('button', { name: 'Table' }))
+    await user.type(screen.getByRole('searchbox'), 'love')
+    await waitFor(() => expect(lastQuery(fetchMock).get('search')).toBe('love'))
+    const address = window.location.search
+    expect(Object.fromEntries(new URLSearchParams(address))).toEqual({
+      reviewType: 'probation',
+      view: 'table',
+      search: 'love',
+    })
+
+    // A reload: the same address shows the same view.
+    unmount()
+    fetchMock.mockClear()
+    renderPage(<ReviewsPage role="admin" />)
+    await screen.findByRole('table', { name: 'Reviews' })
+    expect(lastQuery(fetchMock).get('reviewType')).toBe('probation')
+    expect(lastQuery(fetchMock).get('search')).toBe('love')
+    expect(screen.getByRole('searchbox')).toHaveValue('love')
+  })
+
+  it('reads an unknown value in the address as the default', async () => {
+    window.history.replaceState(null, '', '/reviews?sort=salary&view=grid&status=done&page=-4&overdue=maybe')
+    const fetchMock = mockApi({ 'GET /api/reviews': byStatus })
+    renderPage(<ReviewsPage role="admin" />)
+    await screen.findAllByRole('listitem')
+    expect(Object.fromEntries(lastQuery(fetchMock))).toEqual({
+      archived: 'active',
+      sort: 'urgency',
+      page: '1',
+      pageSize: String(REVIEWS_PER_PAGE),
+    })
+    expect(screen.getByRole('button', { name: 'Cards' })).toHaveAttribute('aria-pressed', 'true')
+  })
+
+  it('pages through a long list with the total the server counts', async () => {
+    const fetchMock = mockApi({
+      'GET /api/reviews': () =>
+        new Response(JSON.stringify(REVIEWS), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', 'X-Total-Count': '60' },
+        }),
+    })
+    const user = userEvent.setup()
+    renderPage(<ReviewsPage role="admin" />)
+    expect(await screen.findByText('Showing 1–25 of 60 reviews')).toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: /All\s*\(60\)/ })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    expect(await screen.findByText('Showing 26–50 of 60 reviews')).toBeInTheDocument()
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument()
+    expect(lastQuery(fetchMock).get('page')).toBe('2')
+    expect(window.location.search).toBe('?page=2')
   })
 
   it('creates a review, refusing a due date in the past', async () => {

@@ -1,15 +1,19 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { ClipboardList } from 'lucide-react'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { PageHeader } from '@/components/layout/page-header'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { FilterSelect, LIST_VIEWS, Pager, pageOf, ViewToggle, type ListView } from '@/components/ui/list-controls'
 import { Skeleton } from '@/components/ui/skeleton'
-import { parseDate } from '@/lib/format'
+import { formatDate, humanize } from '@/lib/format'
 import type { Role } from '@/lib/roles'
-import { useReviews, type Review } from '../api/get-reviews'
+import { useSearchField, useUrlState } from '@/lib/url-state'
+import { REVIEW_TYPES, useDepartments, useReviewPage, type Review } from '../api/get-reviews'
 import { CreateReviewDialog } from './create-review-dialog'
-import { ReviewCard } from './review-card'
+import { ReviewCard, reviewAction, STATUS_VARIANT } from './review-card'
 import { canFillReviews, ReviewWizard } from './review-wizard'
 
 const TABS = [
@@ -19,60 +23,145 @@ const TABS = [
   { value: 'completed', label: 'Completed' },
 ] as const
 
-const time = (value?: string | null) => (value ? parseDate(value).getTime() : 0)
+const SORTS = [
+  { value: 'urgency', label: 'Most urgent first' },
+  { value: 'dueDate', label: 'Due date, earliest first' },
+  { value: '-dueDate', label: 'Due date, latest first' },
+  { value: '-createdAt', label: 'Newest first' },
+  { value: '-completedAt', label: 'Recently completed' },
+  { value: 'employee', label: 'Employee A–Z' },
+  { value: '-employee', label: 'Employee Z–A' },
+  { value: '-rating', label: 'Highest rating' },
+] as const
 
-/** Open reviews by due date (soonest first), then completed ones, newest first. */
-export function orderReviews(reviews: readonly Review[]): Review[] {
-  const open = reviews.filter((r) => r.status !== 'completed').sort((a, b) => time(a.dueDate) - time(b.dueDate))
-  const done = reviews
-    .filter((r) => r.status === 'completed')
-    .sort((a, b) => time(b.completedAt ?? b.dueDate) - time(a.completedAt ?? a.dueDate))
-  return [...open, ...done]
+/** Reviews per page: a page stays quick to render and to read at any organisation's size. */
+export const REVIEWS_PER_PAGE = 25
+
+/** The screen's choices, kept in its address (a shared link opens the same view). */
+const DEFAULTS = {
+  search: '',
+  status: 'all',
+  department: '',
+  reviewType: '',
+  overdue: '',
+  archived: 'active',
+  sort: 'urgency',
+  view: 'cards',
+  page: '1',
+} as const
+type Key = keyof typeof DEFAULTS
+const ALLOWED: Partial<Record<Key, readonly string[]>> = {
+  status: TABS.map((t) => t.value),
+  reviewType: REVIEW_TYPES,
+  overdue: ['true', 'false'],
+  archived: ['active', 'archived', 'all'],
+  sort: SORTS.map((s) => s.value),
+  view: LIST_VIEWS,
 }
 
 const canCreate = (role: Role) => role === 'admin' || role === 'hr'
 
-function ReviewList({
-  reviews,
-  role,
-  onOpen,
-}: {
-  reviews: Review[]
-  role: Role
-  onOpen: (id: number) => void
-}) {
-  if (reviews.length === 0) {
-    return (
-      <Card className="flex flex-col items-center gap-2 px-6 py-16 text-center text-muted-foreground">
-        <ClipboardList aria-hidden="true" className="size-8" />
-        No reviews found
-      </Card>
-    )
-  }
+const employeeName = (review: Review) =>
+  review.employee ? `${review.employee.firstName} ${review.employee.lastName}` : 'Unknown employee'
+
+function ReviewTable({ reviews, canFill, onOpen }: { reviews: Review[]; canFill: boolean; onOpen: (id: number) => void }) {
   return (
-    <ul className="flex flex-col gap-3">
-      {reviews.map((review) => (
-        <li key={review.id}>
-          <ReviewCard review={review} canFill={canFillReviews(role)} onOpen={() => onOpen(review.id)} />
+    <Card className="overflow-x-auto p-0">
+      <table className="w-full min-w-[760px] text-left text-sm">
+        <caption className="sr-only">Reviews</caption>
+        <thead className="border-b bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">Employee</th>
+            <th scope="col" className="px-4 py-3 font-medium">Department</th>
+            <th scope="col" className="px-4 py-3 font-medium">Type</th>
+            <th scope="col" className="px-4 py-3 font-medium">Status</th>
+            <th scope="col" className="px-4 py-3 font-medium">Due</th>
+            <th scope="col" className="px-4 py-3 font-medium">Completed</th>
+            <th scope="col" className="px-4 py-3 font-medium">Rating</th>
+            <th scope="col" className="px-4 py-3 font-medium"><span className="sr-only">Action</span></th>
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {reviews.map((review) => (
+            <tr key={review.id}>
+              <th scope="row" className="px-4 py-3 font-medium">
+                {employeeName(review)}
+                <span className="block text-xs font-normal text-muted-foreground">{review.template?.name ?? 'Review'}</span>
+              </th>
+              <td className="px-4 py-3">{review.employee?.department ? humanize(review.employee.department) : '—'}</td>
+              <td className="px-4 py-3">{humanize(review.reviewType)}</td>
+              <td className="px-4 py-3">
+                <Badge variant={STATUS_VARIANT[review.status]}>{humanize(review.status)}</Badge>
+              </td>
+              <td className="whitespace-nowrap px-4 py-3">{formatDate(review.dueDate)}</td>
+              <td className="whitespace-nowrap px-4 py-3">{review.completedAt ? formatDate(review.completedAt) : '—'}</td>
+              <td className="px-4 py-3">{review.rating != null ? `${review.rating}/5` : '—'}</td>
+              <td className="px-4 py-3 text-right">
+                <Button size="sm" variant="outline" onClick={() => onOpen(review.id)}>
+                  {reviewAction(review.status, canFill)}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  )
+}
+
+function Skeletons() {
+  return (
+    <ul aria-label="Loading reviews" className="flex flex-col gap-3">
+      {Array.from({ length: 5 }, (_, i) => (
+        <li key={i} data-testid="review-skeleton">
+          <Card className="flex items-center gap-4 p-5">
+            <Skeleton className="size-11 rounded-full" />
+            <div className="flex flex-1 flex-col gap-2">
+              <Skeleton className="h-4 w-48" />
+              <Skeleton className="h-3 w-72" />
+            </div>
+            <Skeleton className="h-10 w-32" />
+          </Card>
         </li>
       ))}
     </ul>
   )
 }
 
-/** Performance Reviews (SPEC §2): tabs by status, Create Review, and the review wizard. */
+/**
+ * Performance Reviews (SPEC §2): tabs by status, Create Review, and the review wizard; search,
+ * filters, sort, cards or a table, and pages, all kept in the address.
+ */
 export default function ReviewsPage({ role }: { role: Role }) {
-  const { data, isPending, isError } = useReviews()
+  const [state, update] = useUrlState<Key>(DEFAULTS, ALLOWED)
+  const page = pageOf(state.page)
+  // Any change of what is shown starts again at its first page.
+  const refine = (patch: Partial<Record<Key, string>>) => update({ ...patch, page: '1' })
+  const [searchText, setSearchText] = useSearchField(state.search, (search) => refine({ search }))
+  const reviews = useReviewPage({
+    search: state.search,
+    status: state.status === 'all' ? '' : state.status,
+    department: state.department,
+    reviewType: state.reviewType,
+    overdue: state.overdue,
+    archived: state.archived,
+    sort: state.sort,
+    page,
+    pageSize: REVIEWS_PER_PAGE,
+  })
+  const departments = useDepartments()
   const search = useSearch()
   const [location, navigate] = useLocation()
   const [createOpen, setCreateOpen] = useState(false)
   const [templateId, setTemplateId] = useState<number | undefined>()
   const [openReview, setOpenReview] = useState<number | null>(null)
+  const canFill = canFillReviews(role)
 
-  // Links into this screen: ?create=1&templateId=N (Use Template) and ?review=N.
+  // Links into this screen: ?create=1&templateId=N (Use Template) and ?review=N. They are
+  // taken out of the address once handled; the list's own choices stay.
   useEffect(() => {
     const params = new URLSearchParams(search)
-    if (!params.size) return
+    if (!params.has('create') && !params.has('review')) return
     if (params.get('create') === '1' && canCreate(role)) {
       const id = Number(params.get('templateId'))
       setTemplateId(Number.isInteger(id) && id > 0 ? id : undefined)
@@ -80,17 +169,72 @@ export default function ReviewsPage({ role }: { role: Role }) {
     }
     const reviewId = Number(params.get('review'))
     if (Number.isInteger(reviewId) && reviewId > 0) setOpenReview(reviewId)
-    navigate(location, { replace: true })
+    for (const key of ['create', 'templateId', 'review']) params.delete(key)
+    const rest = params.toString()
+    navigate(rest ? `${location}?${rest}` : location, { replace: true })
   }, [search, role, location, navigate])
 
-  const ordered = useMemo(() => orderReviews(data ?? []), [data])
-  const count = (status: string) => (status === 'all' ? ordered.length : ordered.filter((r) => r.status === status).length)
+  const filtered =
+    state.search !== '' ||
+    state.department !== '' ||
+    state.reviewType !== '' ||
+    state.overdue !== '' ||
+    state.archived !== DEFAULTS.archived
+  const items = reviews.data?.items ?? []
+
+  let content
+  if (reviews.isPending) content = <Skeletons />
+  else if (reviews.isError)
+    content = (
+      <p role="alert" className="text-sm text-muted-foreground">
+        Reviews could not be loaded right now.
+      </p>
+    )
+  else if (items.length === 0)
+    content = (
+      <Card className="flex flex-col items-center gap-2 px-6 py-16 text-center text-muted-foreground">
+        <ClipboardList aria-hidden="true" className="size-8" />
+        No reviews found
+        {filtered && (
+          <Button variant="link" onClick={() => refine({ search: '', department: '', reviewType: '', overdue: '', archived: '' })}>
+            Clear filters
+          </Button>
+        )}
+      </Card>
+    )
+  else
+    content = (
+      <div className="flex flex-col gap-4" aria-busy={reviews.isFetching}>
+        {state.view === 'table' ? (
+          <ReviewTable reviews={items} canFill={canFill} onOpen={setOpenReview} />
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {items.map((review) => (
+              <li key={review.id}>
+                <ReviewCard review={review} canFill={canFill} onOpen={() => setOpenReview(review.id)} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager
+          page={page}
+          pageSize={REVIEWS_PER_PAGE}
+          total={reviews.data?.total ?? items.length}
+          noun="reviews"
+          onPage={(next) => {
+            update({ page: String(next) })
+            window.scrollTo({ top: 0 })
+          }}
+        />
+      </div>
+    )
 
   return (
     <>
       <PageHeader
         title="Performance Reviews"
         subtitle="Track, continue and complete your team's reviews"
+        search={{ placeholder: 'Search reviews...', value: searchText, onChange: setSearchText }}
         addButton={
           canCreate(role)
             ? {
@@ -104,47 +248,67 @@ export default function ReviewsPage({ role }: { role: Role }) {
         }
       />
       <div className="p-4 sm:p-6 lg:p-8">
-        <Tabs.Root defaultValue="all" className="flex flex-col gap-4">
-          <Tabs.List aria-label="Filter reviews by status" className="inline-flex w-fit flex-wrap gap-1 rounded-lg bg-muted p-1">
-            {TABS.map((tab) => (
-              <Tabs.Trigger
-                key={tab.value}
-                value={tab.value}
-                className="rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
-              >
-                {tab.label}
-                {data && <span className="ml-1.5 text-xs">({count(tab.value)})</span>}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
+        <Tabs.Root value={state.status} onValueChange={(status) => refine({ status })} className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <Tabs.List aria-label="Filter reviews by status" className="inline-flex w-fit flex-wrap gap-1 rounded-lg bg-muted p-1">
+              {TABS.map((tab) => (
+                <Tabs.Trigger
+                  key={tab.value}
+                  value={tab.value}
+                  className="rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+                >
+                  {tab.label}
+                  {tab.value === state.status && reviews.data && (
+                    <span className="ml-1.5 text-xs">({reviews.data.total.toLocaleString('en-US')})</span>
+                  )}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <ViewToggle value={state.view as ListView} onChange={(view) => update({ view })} />
+          </div>
+          <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
+            <FilterSelect label="Department" value={state.department} onChange={(e) => refine({ department: e.target.value })}>
+              <option value="">All departments</option>
+              {(departments.data ?? []).map((d) => (
+                <option key={d.id} value={d.slug}>
+                  {d.name}
+                </option>
+              ))}
+            </FilterSelect>
+            <FilterSelect label="Review type" value={state.reviewType} onChange={(e) => refine({ reviewType: e.target.value })}>
+              <option value="">All types</option>
+              {REVIEW_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {humanize(type)}
+                </option>
+              ))}
+            </FilterSelect>
+            <FilterSelect label="Due" value={state.overdue} onChange={(e) => refine({ overdue: e.target.value })}>
+              <option value="">Any due date</option>
+              <option value="true">Overdue only</option>
+              <option value="false">Not overdue</option>
+            </FilterSelect>
+            <FilterSelect label="Employees" value={state.archived} onChange={(e) => refine({ archived: e.target.value })}>
+              <option value="active">Active employees</option>
+              <option value="archived">Archived employees</option>
+              <option value="all">All employees</option>
+            </FilterSelect>
+            <FilterSelect
+              label="Sort by"
+              className="col-span-2 md:col-span-1"
+              value={state.sort}
+              onChange={(e) => refine({ sort: e.target.value })}
+            >
+              {SORTS.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </FilterSelect>
+          </div>
           {TABS.map((tab) => (
             <Tabs.Content key={tab.value} value={tab.value} className="focus-visible:outline-none">
-              {isPending ? (
-                <ul aria-label="Loading reviews" className="flex flex-col gap-3">
-                  {Array.from({ length: 5 }, (_, i) => (
-                    <li key={i} data-testid="review-skeleton">
-                      <Card className="flex items-center gap-4 p-5">
-                        <Skeleton className="size-11 rounded-full" />
-                        <div className="flex flex-1 flex-col gap-2">
-                          <Skeleton className="h-4 w-48" />
-                          <Skeleton className="h-3 w-72" />
-                        </div>
-                        <Skeleton className="h-10 w-32" />
-                      </Card>
-                    </li>
-                  ))}
-                </ul>
-              ) : isError ? (
-                <p role="alert" className="text-sm text-muted-foreground">
-                  Reviews could not be loaded right now.
-                </p>
-              ) : (
-                <ReviewList
-                  reviews={tab.value === 'all' ? ordered : ordered.filter((r) => r.status === tab.value)}
-                  role={role}
-                  onOpen={setOpenReview}
-                />
-              )}
+              {tab.value === state.status && content}
             </Tabs.Content>
           ))}
         </Tabs.Root>
