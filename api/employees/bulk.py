@@ -33,6 +33,7 @@ from api.employees.schemas import (
 from api.employees.service import (
     MANAGER_CYCLE,
     SELF_MANAGER,
+    constraint_name,
     lock_employee_ids,
     unknown_department,
     unknown_manager,
@@ -49,7 +50,20 @@ REQUIRED = {
 }
 TOO_MANY_ROWS = f"A bulk upload can include at most {MAX_BULK_ROWS:,} employees"
 NO_ROWS = "Please paste your CSV data before uploading"
-RACE = "Some of these employees were added by someone else meanwhile. Please upload again."
+# The whole file goes in with one statement: when it fails, nothing at all was imported.
+RACE = (
+    "Nothing was imported: the employees changed while the file was being checked. "
+    "Please upload it again."
+)
+RACE_TAKEN = (
+    "Nothing was imported: {what} '{value}' was added by someone else while the file was "
+    "being checked. Please upload it again."
+)
+RACE_GONE = (
+    "Nothing was imported: a {what} named in the file was removed while the file was being "
+    "checked. Please upload it again."
+)
+_KEY = re.compile(r"Key \((\w+)\)=\((.*)\)")
 BOTH_FORMS = "Send either csvText or csvData, not both"
 UNREADABLE_HEADER = "The header line could not be read as CSV: {}"
 UNCLOSED_QUOTE = (
@@ -393,4 +407,19 @@ async def _insert(session: AsyncSession, rows: list[Row]) -> None:
         async with session.begin_nested():
             await session.execute(stmt)
     except IntegrityError as exc:
-        raise Conflict(RACE) from exc
+        raise Conflict(_race_message(exc)) from exc
+
+
+def _race_message(exc: IntegrityError) -> str:
+    """What a write that got in between the checks and the INSERT changed, in words."""
+    name = constraint_name(exc)
+    if name in ("uq_employees_employee_id", "uq_employees_email"):
+        detail = getattr(getattr(exc.orig, "__cause__", None), "detail", None) or ""
+        key = _KEY.match(detail)
+        what = "Employee ID" if name.endswith("employee_id") else "Email"
+        return RACE_TAKEN.format(what=what, value=key.group(2)) if key else RACE
+    if "department" in name:
+        return RACE_GONE.format(what="department")
+    if "manager" in name:
+        return RACE_GONE.format(what="manager")
+    return RACE
