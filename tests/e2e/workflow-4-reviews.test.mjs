@@ -87,14 +87,16 @@ test('a template becomes a review that is completed in the wizard and counted ev
   await expectToast(page, 'Review created successfully!')
   await create.waitFor({ state: 'detached' })
 
-  // 3. The new review is pending; Continue Review opens the wizard.
+  // 3. The new review is pending (found by its template's name, wherever the list's pages put
+  // it); Start Review opens the wizard.
   await page.getByRole('tab', { name: /^Pending/ }).click()
+  await page.getByRole('searchbox', { name: 'Search reviews' }).fill(TEMPLATE)
   const pending = page.getByRole('tabpanel', { name: /^Pending/ })
   const reviewCard = pending.getByRole('listitem').filter({ hasText: TEMPLATE })
   await reviewCard.getByRole('heading', { name: employeeName }).waitFor()
   await reviewCard.getByText('Pending', { exact: true }).waitFor()
   await expectAccessible(page, 'Performance Reviews')
-  await reviewCard.getByRole('button', { name: 'Continue Review' }).click()
+  await reviewCard.getByRole('button', { name: 'Start Review' }).click()
   const wizard = page.getByRole('dialog', { name: 'Complete Review' })
   await wizard.getByText(`Question 1 of 3`).waitFor()
   const next = wizard.getByRole('button', { name: 'Next' })

@@ -204,7 +204,7 @@ test('a review is completed in the wizard with the keyboard alone', async () => 
   await pending.waitFor()
   const first = pending.getByRole('listitem').first()
   const employee = (await first.getByRole('heading').textContent()).trim()
-  await tabTo(page, first.getByRole('button', { name: 'Continue Review' }))
+  await tabTo(page, first.getByRole('button', { name: 'Start Review' }))
   await page.keyboard.press('Enter')
 
   const wizard = page.getByRole('dialog', { name: 'Complete Review' })

@@ -51,7 +51,7 @@ export default function DashboardPage({ role }: { role: Role }) {
         <StatCards />
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
-            <UpcomingReviews onStartReview={setReviewId} />
+            <UpcomingReviews onStartReview={setReviewId} canFill={role !== 'user'} />
           </div>
           <div className="flex flex-col gap-6">
             {isAdmin && (

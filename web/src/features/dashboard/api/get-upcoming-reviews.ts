@@ -10,6 +10,7 @@ export const upcomingReviewSchema = replySchema<ApiReply<'listUpcomingReviews'>[
     id: z.number(),
     dueDate: z.string(),
     reviewType: z.string(),
+    status: z.enum(['pending', 'in_progress', 'completed']).optional(),
     employee: z
       .object({
         firstName: z.string().nullish(),

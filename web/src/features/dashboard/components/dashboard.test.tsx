@@ -107,6 +107,23 @@ describe('Start Review', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Start Review' }))
     expect(onStart).toHaveBeenCalledWith(42)
   })
+
+  it('says Continue Review for a review already started, and View where the account cannot fill it in', async () => {
+    const review = { dueDate: '2030-03-05', reviewType: 'quarterly', employee: { firstName: 'Ada', lastName: 'Lovelace' } }
+    mockApi({
+      'GET /api/reviews/upcoming': jsonResponse(200, [
+        { ...review, id: 1, status: 'pending' },
+        { ...review, id: 2, status: 'in_progress' },
+      ]),
+    })
+    const { unmount } = renderWithProviders(<UpcomingReviews />)
+    expect(await screen.findByRole('button', { name: 'Start Review' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Continue Review' })).toBeInTheDocument()
+    unmount()
+    renderWithProviders(<UpcomingReviews canFill={false} />)
+    expect(await screen.findAllByRole('button', { name: 'View' })).toHaveLength(2)
+    expect(screen.queryByRole('button', { name: /Start|Continue/ })).not.toBeInTheDocument()
+  })
 })
 
 describe('RecentActivity', () => {

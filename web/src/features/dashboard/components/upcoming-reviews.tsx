@@ -14,7 +14,24 @@ export function dueBadgeVariant(dueDate: string, now = new Date()): NonNullable<
   return 'outline'
 }
 
-function ReviewRow({ review, onStart }: { review: UpcomingReview; onStart?: (reviewId: number) => void }) {
+/**
+ * The row's button says what opening the review does: an account that cannot fill reviews in
+ * only views it; a review already started is continued.
+ */
+export function upcomingAction(review: UpcomingReview, canFill: boolean): 'View' | 'Start Review' | 'Continue Review' {
+  if (!canFill) return 'View'
+  return review.status === 'in_progress' ? 'Continue Review' : 'Start Review'
+}
+
+function ReviewRow({
+  review,
+  canFill,
+  onStart,
+}: {
+  review: UpcomingReview
+  canFill: boolean
+  onStart?: (reviewId: number) => void
+}) {
   const { firstName, lastName, department } = review.employee ?? {}
   const name = [firstName, lastName].filter(Boolean).join(' ') || 'Unknown employee'
   return (
@@ -39,7 +56,7 @@ function ReviewRow({ review, onStart }: { review: UpcomingReview; onStart?: (rev
         <div className="flex shrink-0 items-center gap-2">
           <Badge variant={dueBadgeVariant(review.dueDate)}>{humanize(review.reviewType)}</Badge>
           <Button variant="outline" size="sm" onClick={() => onStart?.(review.id)}>
-            Start Review
+            {upcomingAction(review, canFill)}
           </Button>
         </div>
       </div>
@@ -48,7 +65,13 @@ function ReviewRow({ review, onStart }: { review: UpcomingReview; onStart?: (rev
 }
 
 /** Start Review opens the review wizard (beyond SPEC §2, where the button did nothing yet). */
-export function UpcomingReviews({ onStartReview }: { onStartReview?: (reviewId: number) => void }) {
+export function UpcomingReviews({
+  onStartReview,
+  canFill = true,
+}: {
+  onStartReview?: (reviewId: number) => void
+  canFill?: boolean
+}) {
   const { data, isPending, isError } = useUpcomingReviews()
 
   return (
@@ -79,7 +102,7 @@ export function UpcomingReviews({ onStartReview }: { onStartReview?: (reviewId: 
         ) : (
           <ul className="divide-y">
             {data.map((review) => (
-              <ReviewRow key={review.id} review={review} onStart={onStartReview} />
+              <ReviewRow key={review.id} review={review} canFill={canFill} onStart={onStartReview} />
             ))}
           </ul>
         )}
