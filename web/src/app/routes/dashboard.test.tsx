@@ -45,6 +45,20 @@ function api() {
 }
 
 describe('DashboardPage', () => {
+  it('Enter in the employee search opens the Employees screen searching for it', async () => {
+    api()
+    const user = userEvent.setup()
+    renderPage(<DashboardPage role="manager" />)
+    const box = screen.getByRole('searchbox', { name: 'Search employees' })
+    await user.type(box, '   {Enter}')
+    expect(window.location.pathname).toBe('/')
+    await user.clear(box)
+    await user.type(box, ' Ada & Co {Enter}')
+    expect(window.location.pathname).toBe('/employees')
+    expect(new URLSearchParams(window.location.search).get('q')).toBe('Ada & Co')
+    window.history.replaceState(null, '', '/')
+  })
+
   it('Start Review opens the review wizard', async () => {
     api()
     const user = userEvent.setup()

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
+import { useLocation } from 'wouter'
 import { PageHeader } from '@/components/layout/page-header'
 import { QuickActions } from '@/features/dashboard/components/quick-actions'
 import { RecentActivity } from '@/features/dashboard/components/recent-activity'
@@ -24,8 +25,10 @@ const TemplateFormDialog = lazy(() =>
 /** The dashboard composes features: its own panels, the review wizard (Start Review), the
  * template dialog (Create Template) and the employee dialogs (Add Employee, Bulk Upload). */
 export default function DashboardPage({ role }: { role: Role }) {
-  // SPEC §2: the dashboard search box is not wired to anything yet.
+  // Enter opens the Employees screen searching for the text (its search is kept in ?q=).
   const [search, setSearch] = useState('')
+  const [, navigate] = useLocation()
+  const searchEmployees = (text: string) => navigate(`/employees?${new URLSearchParams({ q: text })}`)
   const [reviewId, setReviewId] = useState<number | null>(null)
   const [dialog, setDialog] = useState<'employee' | 'bulk' | 'template' | null>(null)
   const isAdmin = role === 'admin'
@@ -44,7 +47,7 @@ export default function DashboardPage({ role }: { role: Role }) {
       <PageHeader
         title="Dashboard"
         subtitle="Welcome back! Here's what's happening with your team."
-        search={{ placeholder: 'Search employees...', value: search, onChange: setSearch }}
+        search={{ placeholder: 'Search employees...', value: search, onChange: setSearch, onSubmit: searchEmployees }}
         addButton={isAdmin ? { label: 'Add Employee', onClick: addEmployee } : undefined}
       />
       <div className="flex flex-col gap-6 p-4 sm:p-6 lg:p-8">

@@ -17,6 +17,8 @@ interface PageHeaderProps {
     placeholder: string
     value: string
     onChange: (value: string) => void
+    /** Enter in the box: the search's text, trimmed (not called when blank). */
+    onSubmit?: (value: string) => void
   }
   addButton?: {
     label: string
@@ -62,6 +64,10 @@ export function PageHeader({ title, subtitle, search, addButton }: PageHeaderPro
               value={search.value}
               maxLength={SEARCH_MAX_LENGTH}
               onChange={(e) => search.onChange(e.target.value)}
+              onKeyDown={(e) => {
+                const text = e.currentTarget.value.trim()
+                if (e.key === 'Enter' && search.onSubmit && text) search.onSubmit(text)
+              }}
               className="pl-9"
             />
           </div>

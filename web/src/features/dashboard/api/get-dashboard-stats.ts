@@ -11,6 +11,10 @@ export const dashboardStatsSchema = replySchema<ApiReply<'getDashboardStats'>>()
     reviewsDue: z.number(),
     completedReviews: z.number(),
     averageRating: z.coerce.number().nullish(),
+    reviewsOverdue: z.number().default(0),
+    employeesStartedRecently: z.number().nullish(),
+    quarterAverageRating: z.number().nullish(),
+    previousQuarterAverageRating: z.number().nullish(),
   }),
 )
 

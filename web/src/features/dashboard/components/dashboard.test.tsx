@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
 import { QuickActions } from './quick-actions'
 import { RecentActivity, timeAgo } from './recent-activity'
-import { StatCards } from './stat-cards'
+import { ratingTrendNote, StatCards, startedNote } from './stat-cards'
 import { dueBadgeVariant, UpcomingReviews } from './upcoming-reviews'
 
 const isoInDays = (days: number) => {
@@ -29,8 +29,36 @@ describe('StatCards', () => {
     expect(screen.getByText('4.26')).toBeInTheDocument()
     expect(screen.getByText('Due this week')).toBeInTheDocument()
     expect(screen.getByText('This quarter')).toBeInTheDocument()
-    expect(screen.getByText('+12% from last month')).toBeInTheDocument()
-    expect(screen.getByText('+0.3 from last quarter')).toBeInTheDocument()
+    // Without history (no start dates, no ratings last quarter) there is no trend to tell.
+    expect(screen.queryByText(/last month|started in the last 30 days/)).not.toBeInTheDocument()
+    expect(screen.queryByText(/vs last/)).not.toBeInTheDocument()
+  })
+
+  it('tells the changes computed from history and how many reviews are overdue', async () => {
+    mockApi({
+      'GET /api/dashboard/stats': jsonResponse(200, {
+        totalEmployees: 42,
+        reviewsDue: 5,
+        completedReviews: 17,
+        averageRating: 4.1,
+        reviewsOverdue: 3,
+        employeesStartedRecently: 4,
+        quarterAverageRating: 4.2,
+        previousQuarterAverageRating: 3.9,
+      }),
+    })
+    renderWithProviders(<StatCards />)
+    expect(await screen.findByText('+4 started in the last 30 days')).toBeInTheDocument()
+    expect(screen.getByText('Due this week · 3 overdue')).toBeInTheDocument()
+    expect(screen.getByText('+0.30 this quarter vs last (4.20)')).toBeInTheDocument()
+  })
+
+  it('words a fall, no change and a month without starters', () => {
+    expect(ratingTrendNote(3.5, 4)).toBe('−0.50 this quarter vs last (3.50)')
+    expect(ratingTrendNote(4, 4)).toBe('±0.00 this quarter vs last (4.00)')
+    expect(ratingTrendNote(4, null)).toBeNull()
+    expect(startedNote(0)).toBe('No one started in the last 30 days')
+    expect(startedNote(null)).toBeNull()
   })
 
   it('shows 0.00 when there is no rating yet', async () => {
@@ -74,6 +102,30 @@ describe('UpcomingReviews', () => {
     expect(within(row).getByText('Due Mar 5, 2030')).toBeInTheDocument()
     expect(within(row).getByText('Performance Improvement')).toHaveAttribute('data-variant', 'outline')
     expect(within(row).getByRole('button', { name: 'Start Review' })).toBeInTheDocument()
+  })
+
+  it('labels overdue reviews in words and counts them all', async () => {
+    mockApi({
+      'GET /api/reviews/upcoming': jsonResponse(200, [
+        { id: 1, dueDate: isoInDays(-3), reviewType: 'quarterly', employee: { firstName: 'Ada', lastName: 'Lovelace' } },
+        { id: 2, dueDate: isoInDays(5), reviewType: 'annual', employee: { firstName: 'Alan', lastName: 'Turing' } },
+      ]),
+      'GET /api/dashboard/stats': jsonResponse(200, {
+        totalEmployees: 2,
+        reviewsDue: 1,
+        completedReviews: 0,
+        averageRating: 0,
+        reviewsOverdue: 12,
+      }),
+    })
+    renderWithProviders(<UpcomingReviews />)
+    const late = (await screen.findByText('Ada Lovelace')).closest('li')!
+    expect(within(late).getByText('Overdue')).toHaveAttribute('data-variant', 'destructive')
+    const soon = screen.getByText('Alan Turing').closest('li')!
+    expect(within(soon).queryByText('Overdue')).not.toBeInTheDocument()
+    expect(
+      await screen.findByText('12 overdue reviews, listed first, then those coming due'),
+    ).toBeInTheDocument()
   })
 
   it('says when nothing is coming up', async () => {

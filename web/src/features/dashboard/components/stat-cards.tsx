@@ -2,25 +2,51 @@ import { CalendarClock, CircleCheck, Star, Users, type LucideIcon } from 'lucide
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatGroup } from '@/components/ui/stat-group'
+import { cn } from '@/lib/utils'
 import { useDashboardStats, type DashboardStats } from '../api/get-dashboard-stats'
 
 interface StatDefinition {
   label: string
-  note: string
   icon: LucideIcon
   value: (stats: DashboardStats) => string
+  /** What the figure is beside, from the data; none when there is no history to tell it. */
+  note: (stats: DashboardStats) => string | null
 }
 
-/** SPEC §2 Dashboard: the notes are fixed text; Avg Rating shows two decimals, 0.00 when missing. */
+/** Who started in the last 30 days (archiving is not dated, so leavers are not subtracted). */
+export function startedNote(started: number | null | undefined): string | null {
+  if (started === null || started === undefined) return null
+  return started === 0 ? 'No one started in the last 30 days' : `+${started} started in the last 30 days`
+}
+
+/** This quarter's average rating against last quarter's, when both quarters have ratings. */
+export function ratingTrendNote(quarter: number | null | undefined, previous: number | null | undefined): string | null {
+  if (quarter === null || quarter === undefined || previous === null || previous === undefined) return null
+  const change = Math.round((quarter - previous) * 100) / 100
+  const sign = change > 0 ? '+' : change < 0 ? '−' : '±'
+  return `${sign}${Math.abs(change).toFixed(2)} this quarter vs last (${quarter.toFixed(2)})`
+}
+
+/** Avg Rating shows two decimals, 0.00 when missing; each note is computed from history. */
 const STATS: StatDefinition[] = [
-  { label: 'Total Employees', note: '+12% from last month', icon: Users, value: (s) => String(s.totalEmployees) },
-  { label: 'Reviews Due', note: 'Due this week', icon: CalendarClock, value: (s) => String(s.reviewsDue) },
-  { label: 'Completed Reviews', note: 'This quarter', icon: CircleCheck, value: (s) => String(s.completedReviews) },
+  {
+    label: 'Total Employees',
+    icon: Users,
+    value: (s) => String(s.totalEmployees),
+    note: (s) => startedNote(s.employeesStartedRecently),
+  },
+  {
+    label: 'Reviews Due',
+    icon: CalendarClock,
+    value: (s) => String(s.reviewsDue),
+    note: (s) => (s.reviewsOverdue > 0 ? `Due this week · ${s.reviewsOverdue} overdue` : 'Due this week'),
+  },
+  { label: 'Completed Reviews', icon: CircleCheck, value: (s) => String(s.completedReviews), note: () => 'This quarter' },
   {
     label: 'Avg Rating',
-    note: '+0.3 from last quarter',
     icon: Star,
     value: (s) => (Number.isFinite(s.averageRating) ? Number(s.averageRating) : 0).toFixed(2),
+    note: (s) => ratingTrendNote(s.quarterAverageRating, s.previousQuarterAverageRating),
   },
 ]
 
@@ -35,7 +61,9 @@ export function StatCards() {
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {STATS.map(({ label, note, icon: Icon, value }) => (
+        {STATS.map(({ label, note, icon: Icon, value }) => {
+          const text = data ? note(data) : null
+          return (
           <Card key={label} className="flex flex-col gap-3 p-5">
             <div className="flex items-center justify-between">
               <h3 className="text-sm font-medium text-muted-foreground">{label}</h3>
@@ -48,9 +76,12 @@ export function StatCards() {
             ) : (
               <p className="text-3xl font-semibold tracking-tight">{data ? value(data) : '—'}</p>
             )}
-            <p className="text-xs text-muted-foreground">{note}</p>
+            {text && (
+              <p className={cn('text-xs text-muted-foreground', text.includes('overdue') && 'text-destructive')}>{text}</p>
+            )}
           </Card>
-        ))}
+          )
+        })}
       </div>
     </StatGroup>
   )

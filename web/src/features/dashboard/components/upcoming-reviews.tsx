@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { daysUntil, formatDate, getInitials, humanize } from '@/lib/format'
+import { useDashboardStats } from '../api/get-dashboard-stats'
 import { useUpcomingReviews, type UpcomingReview } from '../api/get-upcoming-reviews'
 
 /** SPEC §2: overdue is destructive, due within 3 days secondary, otherwise outline. */
@@ -34,6 +35,7 @@ function ReviewRow({
 }) {
   const { firstName, lastName, department } = review.employee ?? {}
   const name = [firstName, lastName].filter(Boolean).join(' ') || 'Unknown employee'
+  const overdue = daysUntil(review.dueDate) < 0
   return (
     <li className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
       <span
@@ -54,7 +56,9 @@ function ReviewRow({
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-2">
-          <Badge variant={dueBadgeVariant(review.dueDate)}>{humanize(review.reviewType)}</Badge>
+          {/* Said in words, not by the badge's colour alone. */}
+          {overdue && <Badge variant="destructive">Overdue</Badge>}
+          <Badge variant={overdue ? 'outline' : dueBadgeVariant(review.dueDate)}>{humanize(review.reviewType)}</Badge>
           <Button variant="outline" size="sm" onClick={() => onStart?.(review.id)}>
             {upcomingAction(review, canFill)}
           </Button>
@@ -73,12 +77,19 @@ export function UpcomingReviews({
   canFill?: boolean
 }) {
   const { data, isPending, isError } = useUpcomingReviews()
+  // The whole organisation's count: the list shows only the first few, most urgent first.
+  const { data: stats } = useDashboardStats()
+  const overdue = stats?.reviewsOverdue ?? 0
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>Upcoming Reviews</CardTitle>
-        <CardDescription>Reviews that are coming due for your team</CardDescription>
+        <CardDescription>
+          {overdue > 0
+            ? `${overdue} overdue ${overdue === 1 ? 'review' : 'reviews'}, listed first, then those coming due`
+            : 'Open reviews for your team, by due date'}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {isPending ? (
