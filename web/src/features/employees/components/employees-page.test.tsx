@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { AssistantContext } from '@/lib/assistant'
 import type { Role } from '@/lib/roles'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
-import EmployeesPage, { CARDS_PER_PAGE } from './employees-page'
+import EmployeesPage, { EMPLOYEES_PER_PAGE } from './employees-page'
 import { DEPARTMENTS, listUrls, makeEmployee, PEOPLE } from './test-data'
 
 /** The page carries the shared header, whose help button needs the assistant context. */
@@ -64,7 +64,10 @@ describe('EmployeesPage', () => {
 
   it('filters by department and asks the server for archived people and for searches', async () => {
     const fetchMock = mockApi({
-      'GET /api/employees': jsonResponse(200, PEOPLE),
+      'GET /api/employees': (_, url) => {
+        const department = url.searchParams.get('department')
+        return jsonResponse(200, PEOPLE.filter((e) => !department || e.department === department))
+      },
       'GET /api/departments': jsonResponse(200, DEPARTMENTS),
     })
     renderPage()
@@ -77,31 +80,76 @@ describe('EmployeesPage', () => {
       'Sales',
     ])
     await userEvent.selectOptions(filter, 'sales')
-    expect(cards().map((c) => c.getAttribute('aria-label'))).toEqual(['Sam Seller'])
-    await userEvent.selectOptions(filter, 'all')
-    expect(cards()).toHaveLength(3)
+    await waitFor(() => expect(cards().map((c) => c.getAttribute('aria-label'))).toEqual(['Sam Seller']))
+    expect(window.location.search).toBe('?department=sales')
+    await userEvent.selectOptions(filter, '')
+    await waitFor(() => expect(cards()).toHaveLength(3))
 
     await userEvent.click(screen.getByRole('button', { name: 'Show Archived' }))
-    await waitFor(() => expect(listUrls(fetchMock).at(-1)?.searchParams.get('includeArchived')).toBe('true'))
+    await waitFor(() => expect(listUrls(fetchMock).at(-1)?.searchParams.get('archived')).toBe('all'))
     expect(screen.getByRole('button', { name: 'Hide Archived' })).toBeInTheDocument()
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search employees' }), 'grace')
     await waitFor(() => expect(listUrls(fetchMock).at(-1)?.searchParams.get('search')).toBe('grace'))
     // Typing is debounced: one request for the whole word, not one per letter.
     expect(listUrls(fetchMock).filter((u) => u.searchParams.has('search'))).toHaveLength(1)
+    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({ archived: 'all', q: 'grace' })
   })
 
-  it('shows cards in pages so thousands of employees stay usable', async () => {
-    const many = Array.from({ length: CARDS_PER_PAGE + 5 }, (_, i) =>
-      makeEmployee({ id: i + 1, employeeId: `E${i + 1}`, firstName: `Person${i + 1}`, email: null }),
-    )
-    mockApi({ 'GET /api/employees': jsonResponse(200, many), 'GET /api/departments': jsonResponse(200, DEPARTMENTS) })
+  it('asks the server for one page at a time and pages with the total it counts', async () => {
+    const fetchMock = mockApi({
+      'GET /api/employees': () =>
+        new Response(JSON.stringify(PEOPLE), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', 'X-Total-Count': '50' },
+        }),
+      'GET /api/departments': jsonResponse(200, DEPARTMENTS),
+    })
     renderPage()
-    await screen.findByRole('article', { name: 'Person1 Lovelace' })
-    expect(cards()).toHaveLength(CARDS_PER_PAGE)
-    expect(screen.getByText(`Showing ${CARDS_PER_PAGE} of ${CARDS_PER_PAGE + 5} employees`)).toBeInTheDocument()
-    await userEvent.click(screen.getByRole('button', { name: 'Show more employees' }))
-    expect(cards()).toHaveLength(CARDS_PER_PAGE + 5)
+    expect(await screen.findByText(`Showing 1–${EMPLOYEES_PER_PAGE} of 50 employees`)).toBeInTheDocument()
+    expect(listUrls(fetchMock).at(-1)?.searchParams.get('pageSize')).toBe(String(EMPLOYEES_PER_PAGE))
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }))
+    await waitFor(() => expect(listUrls(fetchMock).at(-1)?.searchParams.get('page')).toBe('2'))
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument()
+    expect(window.location.search).toBe('?page=2')
+  })
+
+  it('opens from its address with the same filters, sort, view and page (a shared link, a reload)', async () => {
+    window.history.replaceState(
+      null,
+      '',
+      '/employees?q=ada&department=engineering&reviewSchedule=annual&overdue=true&archived=archived&sort=-startDate&view=table&page=2',
+    )
+    const fetchMock = mockApi({
+      'GET /api/employees': jsonResponse(200, [PEOPLE[0]]),
+      'GET /api/departments': jsonResponse(200, DEPARTMENTS),
+    })
+    renderPage()
+    const table = await screen.findByRole('table', { name: 'Employees' })
+    expect(within(table).getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', '/employees/1')
+    expect(within(table).getByText('Software Engineer')).toBeInTheDocument()
+    expect(Object.fromEntries(listUrls(fetchMock).at(-1)?.searchParams ?? [])).toEqual({
+      search: 'ada',
+      department: 'engineering',
+      reviewSchedule: 'annual',
+      overdue: 'true',
+      archived: 'archived',
+      sort: '-startDate',
+      page: '2',
+      pageSize: String(EMPLOYEES_PER_PAGE),
+    })
+    expect(screen.getByRole('searchbox', { name: 'Search employees' })).toHaveValue('ada')
+    await waitFor(() => expect(screen.getByLabelText('Department')).toHaveValue('engineering'))
+    expect(screen.getByLabelText('Review schedule')).toHaveValue('annual')
+    expect(screen.getByLabelText('Next review')).toHaveValue('true')
+    expect(screen.getByLabelText('Sort by')).toHaveValue('-startDate')
+    expect(screen.getByRole('button', { name: 'Table' })).toHaveAttribute('aria-pressed', 'true')
+
+    // Back to cards: the address says so, the rest stays.
+    await userEvent.click(screen.getByRole('button', { name: 'Cards' }))
+    await screen.findByRole('list', { name: 'Employees' })
+    expect(new URLSearchParams(window.location.search).get('view')).toBeNull()
+    expect(new URLSearchParams(window.location.search).get('department')).toBe('engineering')
   })
 
   it.each<Role>(['manager', 'user'])('gives %s no add, upload or card menu', async (role) => {

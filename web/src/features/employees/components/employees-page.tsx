@@ -1,39 +1,116 @@
 import { Eye, EyeOff, Upload, UserPlus, Users } from 'lucide-react'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
+import { Link } from 'wouter'
 import { PageHeader } from '@/components/layout/page-header'
+import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { FilterSelect, LIST_VIEWS, Pager, pageOf, ViewToggle, type ListView } from '@/components/ui/list-controls'
 import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api-client'
+import { formatDate, humanize } from '@/lib/format'
 import type { Role } from '@/lib/roles'
+import { useSearchField, useUrlState } from '@/lib/url-state'
 import { useSetArchived } from '../api/archive-employee'
-import type { Employee } from '../api/employee'
+import { REVIEW_SCHEDULES, type Employee } from '../api/employee'
 import { useDepartmentOptions } from '../api/get-departments'
-import { FETCH_EMPLOYEES_FAILED, useEmployees } from '../api/get-employees'
+import { FETCH_EMPLOYEES_FAILED, useEmployeePage } from '../api/get-employees'
 import { AddEmployeeDialog } from './add-employee-dialog'
 import { BulkUploadDialog } from './bulk-upload-dialog'
 import { DeleteEmployeeDialog } from './delete-employee-dialog'
 import { EditEmployeeDialog } from './edit-employee-dialog'
 import { EmployeeCard } from './employee-card'
 import type { CardAction } from './employee-card-menu'
-import { NativeSelect } from './form-parts'
 
-/** Cards shown at first and per "Show more": thousands of cards at once would stall the page. */
-export const CARDS_PER_PAGE = 60
-const SEARCH_DELAY_MS = 300
-const ALL_DEPARTMENTS = 'all'
+/** Employees per page: a multiple of the grid's 2 and 3 columns. */
+export const EMPLOYEES_PER_PAGE = 24
+
+const SORTS = [
+  { value: 'name', label: 'Name A–Z' },
+  { value: '-name', label: 'Name Z–A' },
+  { value: 'department', label: 'Department' },
+  { value: 'nextReviewDate', label: 'Next review, soonest first' },
+  { value: '-startDate', label: 'Start date, newest first' },
+  { value: 'startDate', label: 'Start date, oldest first' },
+  { value: 'employeeId', label: 'Employee ID' },
+] as const
+
+/** The screen's choices, kept in its address (the dashboard's search opens it with ?q=). */
+const DEFAULTS = {
+  q: '',
+  department: '',
+  reviewSchedule: '',
+  overdue: '',
+  archived: 'active',
+  sort: 'name',
+  view: 'cards',
+  page: '1',
+} as const
+type Key = keyof typeof DEFAULTS
+const ALLOWED: Partial<Record<Key, readonly string[]>> = {
+  reviewSchedule: REVIEW_SCHEDULES,
+  overdue: ['true', 'false'],
+  archived: ['active', 'all', 'archived'],
+  sort: SORTS.map((s) => s.value),
+  view: LIST_VIEWS,
+}
 
 /** Admin and hr manage people's records (DESIGN §5); everyone signed in reads them. */
 export const canManageEmployees = (role: Role) => role === 'admin' || role === 'hr'
 
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay)
-    return () => clearTimeout(timer)
-  }, [value, delay])
-  return debounced
+const day = (value?: string | null) => (value ? formatDate(value) : '—')
+
+function EmployeeTable({
+  employees,
+  departmentNames,
+}: {
+  employees: Employee[]
+  departmentNames: Map<string, string>
+}) {
+  return (
+    <Card className="overflow-x-auto p-0">
+      <table className="w-full min-w-[760px] text-left text-sm">
+        <caption className="sr-only">Employees</caption>
+        <thead className="border-b bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">Name</th>
+            <th scope="col" className="px-4 py-3 font-medium">ID</th>
+            <th scope="col" className="px-4 py-3 font-medium">Department</th>
+            <th scope="col" className="px-4 py-3 font-medium">Position</th>
+            <th scope="col" className="px-4 py-3 font-medium">Start date</th>
+            <th scope="col" className="px-4 py-3 font-medium">Schedule</th>
+            <th scope="col" className="px-4 py-3 font-medium">Next review</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {employees.map((e) => (
+            <tr key={e.id}>
+              <th scope="row" className="px-4 py-3 font-medium">
+                <Link href={`/employees/${e.id}`} className="text-primary underline-offset-4 hover:underline">
+                  {e.firstName} {e.lastName}
+                </Link>
+                {e.isArchived && (
+                  <Badge variant="secondary" className="ml-2">
+                    Archived
+                  </Badge>
+                )}
+                {e.email && <span className="block text-xs font-normal text-muted-foreground">{e.email}</span>}
+              </th>
+              <td className="px-4 py-3">{e.employeeId}</td>
+              <td className="px-4 py-3">
+                {e.department ? (departmentNames.get(e.department) ?? humanize(e.department)) : '—'}
+              </td>
+              <td className="px-4 py-3">{e.position ?? '—'}</td>
+              <td className="whitespace-nowrap px-4 py-3">{day(e.startDate)}</td>
+              <td className="px-4 py-3">{e.reviewSchedule ? humanize(e.reviewSchedule) : '—'}</td>
+              <td className="whitespace-nowrap px-4 py-3">{day(e.nextReviewDate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  )
 }
 
 function CardSkeletons() {
@@ -67,34 +144,41 @@ function EmptyState({ children }: { children: string }) {
   )
 }
 
-/** SPEC §2 /employees: search, department filter, archived toggle, cards, admin actions. */
+/**
+ * SPEC §2 /employees: search, department filter, archived toggle, cards, admin actions; and
+ * more filters, sort, a table view and pages, all kept in the address.
+ */
 export default function EmployeesPage({ role }: { role: Role }) {
   const manage = canManageEmployees(role)
-  const [search, setSearch] = useState('')
-  const debouncedSearch = useDebounced(search, SEARCH_DELAY_MS)
-  const [department, setDepartment] = useState(ALL_DEPARTMENTS)
-  const [showArchived, setShowArchived] = useState(false)
-  const [limit, setLimit] = useState(CARDS_PER_PAGE)
+  const [state, update] = useUrlState<Key>(DEFAULTS, ALLOWED)
+  const page = pageOf(state.page)
+  // Any change of what is shown starts again at its first page.
+  const refine = (patch: Partial<Record<Key, string>>) => update({ ...patch, page: '1' })
+  const [search, setSearch] = useSearchField(state.q, (q) => refine({ q }))
   const [adding, setAdding] = useState(false)
   const [bulkOpen, setBulkOpen] = useState(false)
   const [editing, setEditing] = useState<Employee | null>(null)
   const [deleting, setDeleting] = useState<Employee | null>(null)
 
-  const employees = useEmployees({ search: debouncedSearch, includeArchived: showArchived })
+  const employees = useEmployeePage({
+    search: state.q,
+    department: state.department,
+    reviewSchedule: state.reviewSchedule,
+    overdue: state.overdue,
+    archived: state.archived,
+    sort: state.sort,
+    page,
+    pageSize: EMPLOYEES_PER_PAGE,
+  })
   const departments = useDepartmentOptions()
   const setArchived = useSetArchived()
-
-  useEffect(() => setLimit(CARDS_PER_PAGE), [debouncedSearch, department, showArchived])
+  const showArchived = state.archived !== 'active'
 
   const departmentNames = useMemo(
     () => new Map((departments.data ?? []).map((d) => [d.slug, d.name])),
     [departments.data],
   )
-  const shown = useMemo(
-    () =>
-      (employees.data ?? []).filter((e) => department === ALL_DEPARTMENTS || e.department === department),
-    [employees.data, department],
-  )
+  const shown = employees.data?.items ?? []
 
   const onAction = (action: CardAction, employee: Employee) => {
     if (action === 'edit') setEditing(employee)
@@ -131,33 +215,33 @@ export default function EmployeesPage({ role }: { role: Role }) {
   else if (shown.length === 0) content = <EmptyState>No employees found</EmptyState>
   else
     content = (
-      <>
-        <ul
-          aria-label="Employees"
-          aria-busy={employees.isFetching}
-          className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
-        >
-          {shown.slice(0, limit).map((employee) => (
-            <li key={employee.id} className="flex min-w-0 flex-col [&>*]:flex-1">
-              <EmployeeCard
-                employee={employee}
-                departmentName={employee.department ? departmentNames.get(employee.department) : undefined}
-                onAction={manage ? onAction : undefined}
-              />
-            </li>
-          ))}
-        </ul>
-        {shown.length > limit && (
-          <div className="flex flex-col items-center gap-2 text-sm text-muted-foreground">
-            <p>
-              Showing {limit.toLocaleString('en-US')} of {shown.length.toLocaleString('en-US')} employees
-            </p>
-            <Button variant="outline" onClick={() => setLimit((n) => n + CARDS_PER_PAGE * 4)}>
-              Show more employees
-            </Button>
-          </div>
+      <div className="flex flex-col gap-4" aria-busy={employees.isFetching}>
+        {state.view === 'table' ? (
+          <EmployeeTable employees={shown} departmentNames={departmentNames} />
+        ) : (
+          <ul aria-label="Employees" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {shown.map((employee) => (
+              <li key={employee.id} className="flex min-w-0 flex-col [&>*]:flex-1">
+                <EmployeeCard
+                  employee={employee}
+                  departmentName={employee.department ? departmentNames.get(employee.department) : undefined}
+                  onAction={manage ? onAction : undefined}
+                />
+              </li>
+            ))}
+          </ul>
         )}
-      </>
+        <Pager
+          page={page}
+          pageSize={EMPLOYEES_PER_PAGE}
+          total={employees.data?.total ?? shown.length}
+          noun="employees"
+          onPage={(next) => {
+            update({ page: String(next) })
+            window.scrollTo({ top: 0 })
+          }}
+        />
+      </div>
     )
 
   return (
@@ -171,33 +255,68 @@ export default function EmployeesPage({ role }: { role: Role }) {
         }
       />
       <div className="flex flex-col gap-6 p-4 sm:p-6 lg:p-8">
-        <div className="flex flex-wrap items-center gap-3">
-          <label htmlFor="employees-department" className="sr-only">
-            Department
-          </label>
-          <NativeSelect
-            id="employees-department"
-            value={department}
-            onChange={(e) => setDepartment(e.target.value)}
-            className="w-full sm:w-56"
+        <div className="flex flex-wrap items-end gap-3">
+          <FilterSelect
+            label="Department"
+            className="w-full sm:w-52"
+            value={state.department}
+            onChange={(e) => refine({ department: e.target.value })}
           >
-            <option value={ALL_DEPARTMENTS}>All Departments</option>
+            <option value="">All Departments</option>
             {(departments.data ?? []).map((d) => (
               <option key={d.id} value={d.slug}>
                 {d.name}
               </option>
             ))}
-          </NativeSelect>
-          <Button variant="outline" onClick={() => setShowArchived((v) => !v)}>
+          </FilterSelect>
+          <FilterSelect
+            label="Review schedule"
+            className="w-[calc(50%-0.375rem)] sm:w-44"
+            value={state.reviewSchedule}
+            onChange={(e) => refine({ reviewSchedule: e.target.value })}
+          >
+            <option value="">All schedules</option>
+            {REVIEW_SCHEDULES.map((schedule) => (
+              <option key={schedule} value={schedule}>
+                {humanize(schedule)}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect
+            label="Next review"
+            className="w-[calc(50%-0.375rem)] sm:w-44"
+            value={state.overdue}
+            onChange={(e) => refine({ overdue: e.target.value })}
+          >
+            <option value="">Any date</option>
+            <option value="true">Overdue</option>
+            <option value="false">Not overdue</option>
+          </FilterSelect>
+          <FilterSelect
+            label="Sort by"
+            className="w-full sm:w-56"
+            value={state.sort}
+            onChange={(e) => refine({ sort: e.target.value })}
+          >
+            {SORTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </FilterSelect>
+          <Button variant="outline" onClick={() => refine({ archived: showArchived ? 'active' : 'all' })}>
             {showArchived ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
             {showArchived ? 'Hide Archived' : 'Show Archived'}
           </Button>
-          {manage && (
-            <Button variant="outline" className="sm:ml-auto" onClick={() => setBulkOpen(true)}>
-              <Upload aria-hidden="true" />
-              Bulk Upload
-            </Button>
-          )}
+          <div className="flex items-center gap-3 sm:ml-auto">
+            <ViewToggle value={state.view as ListView} onChange={(view) => update({ view })} />
+            {manage && (
+              <Button variant="outline" onClick={() => setBulkOpen(true)}>
+                <Upload aria-hidden="true" />
+                Bulk Upload
+              </Button>
+            )}
+          </div>
         </div>
         {content}
       </div>

@@ -98,7 +98,7 @@ describe('ReviewsPage', () => {
     window.history.replaceState(
       null,
       '',
-      '/reviews?search=ada&status=pending&department=sales&reviewType=annual&overdue=true&archived=all&sort=-dueDate&view=table&page=2',
+      '/reviews?q=ada&status=pending&department=sales&reviewType=annual&overdue=true&archived=all&sort=-dueDate&view=table&page=2',
     )
     const fetchMock = mockApi({ 'GET /api/reviews': byStatus, 'GET /api/departments': jsonResponse(200, DEPARTMENTS) })
     renderPage(<ReviewsPage role="admin" />)
@@ -145,7 +145,7 @@ describe('ReviewsPage', () => {
     expect(Object.fromEntries(new URLSearchParams(address))).toEqual({
       reviewType: 'probation',
       view: 'table',
-      search: 'love',
+      q: 'love',
     })
 
     // A reload: the same address shows the same view.

@@ -39,7 +39,7 @@ export const REVIEWS_PER_PAGE = 25
 
 /** The screen's choices, kept in its address (a shared link opens the same view). */
 const DEFAULTS = {
-  search: '',
+  q: '',
   status: 'all',
   department: '',
   reviewType: '',
@@ -137,9 +137,9 @@ export default function ReviewsPage({ role }: { role: Role }) {
   const page = pageOf(state.page)
   // Any change of what is shown starts again at its first page.
   const refine = (patch: Partial<Record<Key, string>>) => update({ ...patch, page: '1' })
-  const [searchText, setSearchText] = useSearchField(state.search, (search) => refine({ search }))
+  const [searchText, setSearchText] = useSearchField(state.q, (q) => refine({ q }))
   const reviews = useReviewPage({
-    search: state.search,
+    search: state.q,
     status: state.status === 'all' ? '' : state.status,
     department: state.department,
     reviewType: state.reviewType,
@@ -175,7 +175,7 @@ export default function ReviewsPage({ role }: { role: Role }) {
   }, [search, role, location, navigate])
 
   const filtered =
-    state.search !== '' ||
+    state.q !== '' ||
     state.department !== '' ||
     state.reviewType !== '' ||
     state.overdue !== '' ||
@@ -196,7 +196,7 @@ export default function ReviewsPage({ role }: { role: Role }) {
         <ClipboardList aria-hidden="true" className="size-8" />
         No reviews found
         {filtered && (
-          <Button variant="link" onClick={() => refine({ search: '', department: '', reviewType: '', overdue: '', archived: '' })}>
+          <Button variant="link" onClick={() => refine({ q: '', department: '', reviewType: '', overdue: '', archived: '' })}>
             Clear filters
           </Button>
         )}
