@@ -12,7 +12,7 @@ from datetime import date
 from typing import Annotated, Any, Literal
 
 from fastapi import Depends, Query
-from sqlalchemy import Select, and_, case, func, literal, not_, or_
+from sqlalchemy import Select, and_, case, func, literal, not_, or_, select
 
 from api.employees.models import Employee
 from api.reviews.models import Review, ReviewTemplate
@@ -138,7 +138,7 @@ def apply(
     employee_id = filters.employee_id
     archived = params.archived or ("all" if employee_id is not None else filters.default_archived)
     by_employee = (params.sort or "").removeprefix("-") == "employee"
-    if archived != "all" or params.department or params.search or (ordered and by_employee):
+    if archived != "all" or params.department or (ordered and by_employee):
         query = query.join(Employee, Employee.id == Review.employee_id)
     if archived == "active":
         query = query.where(Employee.is_archived.is_(False))
@@ -156,21 +156,19 @@ def apply(
         late = and_(Review.status != "completed", Review.due_date < filters.today)
         query = query.where(late if params.overdue else not_(late))
     if params.search is not None:
+        # The matching employees and templates are found once each (two small lookups), not
+        # tested again for every review.
         pattern = _like(params.search)
-        name = Employee.first_name + literal(" ") + Employee.last_name
-        template_name = (
-            ReviewTemplate.__table__.select()
-            .with_only_columns(literal(1))
-            .where(ReviewTemplate.id == Review.template_id, ReviewTemplate.name.ilike(pattern))
-            .exists()
-        )
-        query = query.where(
+        people = Employee.__table__.alias("searched_employees")
+        templates = ReviewTemplate.__table__.alias("searched_templates")
+        named = select(people.c.id).where(
             or_(
-                name.ilike(pattern),
-                Employee.employee_id.ilike(pattern),
-                template_name,
+                (people.c.first_name + literal(" ") + people.c.last_name).ilike(pattern),
+                people.c.employee_id.ilike(pattern),
             )
         )
+        titled = select(templates.c.id).where(templates.c.name.ilike(pattern))
+        query = query.where(or_(Review.employee_id.in_(named), Review.template_id.in_(titled)))
     if ordered:
         query = query.order_by(*_order(params.sort))
     return query
