@@ -199,9 +199,16 @@ def verify_checksum(path: Path) -> None:
 class Reader:
     """Walks a backup file line by line, checking its structure as it goes."""
 
-    def __init__(self, fh: IO[bytes], *, organization_id: int):
+    def __init__(
+        self, fh: IO[bytes], *, organization_id: int, source_organization_id: int | None = None
+    ):
         self.lines = iter(fh)
         self.organization_id = organization_id
+        # Whose backup it must be: this organisation's, unless the caller names another (a
+        # deleted organisation's final backup brought into a new one).
+        self.source_id = (
+            organization_id if source_organization_id is None else source_organization_id
+        )
         self.known = table_map()
         self.summary: Summary | None = None
 
@@ -230,7 +237,7 @@ class Reader:
                 f"this version reads format {VERSION}"
             )
         org = head.get("organization")
-        if not isinstance(org, dict) or org.get("id") != self.organization_id:
+        if not isinstance(org, dict) or org.get("id") != self.source_id:
             raise InvalidBackup("This backup belongs to another organization")
         if self._next() != '"data":{':
             raise InvalidBackup("The backup file has no data section")
@@ -305,11 +312,30 @@ class Reader:
             raise InvalidBackup("The backup's row counts do not match its rows")
 
 
-def read_summary(path: Path, *, organization_id: int) -> Summary:
+def source_organization_id(path: Path) -> int:
+    """The id of the organisation a backup file was taken from (its header says)."""
+    with open(path, "rb") as fh:
+        first = fh.readline().decode(errors="replace").rstrip("\n")
+    try:
+        head = json.loads(first[:-1] + "}") if first.endswith(",") else None
+    except json.JSONDecodeError:
+        head = None
+    org = head.get("organization") if isinstance(head, dict) else None
+    found = org.get("id") if isinstance(org, dict) else None
+    if not isinstance(found, int) or isinstance(found, bool):
+        raise InvalidBackup("This file is not a Merit backup")
+    return found
+
+
+def read_summary(
+    path: Path, *, organization_id: int, source_organization_id: int | None = None
+) -> Summary:
     """Check a backup completely (checksum, then structure) without keeping its rows."""
     verify_checksum(path)
     with open(path, "rb") as fh:
-        reader = Reader(fh, organization_id=organization_id)
+        reader = Reader(
+            fh, organization_id=organization_id, source_organization_id=source_organization_id
+        )
         summary = reader.header()
         for _part, rows in reader.parts():
             for _ in rows:

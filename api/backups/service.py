@@ -375,11 +375,18 @@ class RestoreResult:
 async def validate(org: Organization, backup: Backup) -> archive.Summary:
     """Checksum, structure, then a restore that is rolled back. Raises archive.InvalidBackup
     with the reason."""
-    path = completed_file(org, backup)
+    return await validate_file(org, completed_file(org, backup))
+
+
+async def validate_file(
+    org: Organization, path: Path, *, source_organization_id: int | None = None
+) -> archive.Summary:
     await asyncio.to_thread(archive.verify_checksum, path)
     scratch = f"merit_check_{secrets.token_hex(8)}"
     with open(path, "rb") as fh:  # noqa: ASYNC230
-        reader = archive.Reader(fh, organization_id=org.id)
+        reader = archive.Reader(
+            fh, organization_id=org.id, source_organization_id=source_organization_id
+        )
         summary = await asyncio.to_thread(reader.header)
         async with _raw_connection() as pg:
             transaction = pg.transaction()
@@ -425,6 +432,17 @@ async def restore(org: Organization, backup: Backup, *, confirm: Any) -> Restore
         log.warning("restore of %s into %s refused: %s", path.name, org.schema_name, exc)
         raise BadRequest(CANNOT_RESTORE.format(exc)) from exc
     return RestoreResult(safety=safety, disabled=disabled)
+
+
+async def restore_final_backup(org: Organization, path: Path) -> list[DisabledAccount]:
+    """A deleted organisation's final backup (data_dir/final-backups/) into another
+    organisation, normally a new one made for it (an operator's task, run from Python).
+    Checked completely first (checksum, then a restore rolled back), then loaded like a
+    restore: no password comes back, so every account returns disabled. Raises
+    archive.InvalidBackup with the reason, or asyncpg's error."""
+    source = await asyncio.to_thread(archive.source_organization_id, path)
+    await validate_file(org, path, source_organization_id=source)
+    return await load(org, path, source_organization_id=source)
 
 
 def _take(part: archive.TablePart, rows: Iterator[list[Any]]) -> list[tuple]:
@@ -487,7 +505,11 @@ async def _data_generation(org: Organization) -> int:
 
 
 async def load(
-    org: Organization, path: Path, *, generation: int | None = None
+    org: Organization,
+    path: Path,
+    *,
+    generation: int | None = None,
+    source_organization_id: int | None = None,
 ) -> list[DisabledAccount]:
     """The restore itself: one transaction on one connection; any error rolls all back.
     Returns the accounts that came back disabled. With `generation` (from _data_generation),
@@ -495,7 +517,9 @@ async def load(
     schema = org.schema_name
     names = ", ".join(f'"{schema}"."{t.name}"' for t in archive.backup_tables())
     with open(path, "rb") as fh:  # noqa: ASYNC230
-        reader = archive.Reader(fh, organization_id=org.id)
+        reader = archive.Reader(
+            fh, organization_id=org.id, source_organization_id=source_organization_id
+        )
         await asyncio.to_thread(reader.header)
         async with _raw_connection() as pg, pg.transaction():
             # One restore per organisation at a time; the second one is refused, not queued
