@@ -16,6 +16,7 @@ export const departmentSchema = replySchema<ApiSchema<'DepartmentRead'>>()(
     description: z.string().nullish(),
     isDefault: z.boolean().default(false),
     employeeCount: z.number().optional(),
+    archivedCount: z.number().default(0),
   }),
 )
 

@@ -61,7 +61,9 @@ export function DepartmentManagementCard({ organizationId }: { organizationId?: 
           </div>
           {department.employeeCount !== undefined && (
             <span className="hidden text-sm text-muted-foreground sm:inline">
-              {department.employeeCount} {department.employeeCount === 1 ? 'employee' : 'employees'}
+              {/* Active employees, as Analytics counts them; archived ones still belong to it. */}
+              {department.employeeCount} active
+              {department.archivedCount > 0 && ` · ${department.archivedCount} archived`}
             </span>
           )}
           <Button variant="ghost" size="icon" aria-label={`Edit ${department.name}`} onClick={() => setEditing(department)}>

@@ -111,7 +111,7 @@ export function DepartmentChart({ data }: { data: Analytics['departments'] }) {
     <ChartPanel
       title="Department Overview"
       description="Active employees per department"
-      table={{ head: ['Department', 'Employees'], rows: data.map((d) => [d.name, d.employeeCount]) }}
+      table={{ head: ['Department', 'Active employees'], rows: data.map((d) => [d.name, d.employeeCount]) }}
       height={barsHeight(data.length)}
     >
       <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ top: 4, right: 16 }}>
@@ -119,7 +119,7 @@ export function DepartmentChart({ data }: { data: Analytics['departments'] }) {
         <XAxis type="number" allowDecimals={false} tick={axis} />
         <YAxis type="category" dataKey="name" width={110} interval={0} tick={<CategoryTick />} />
         <Tooltip />
-        <Bar dataKey="employeeCount" name="Employees" fill={PRIMARY} radius={[0, 4, 4, 0]} maxBarSize={28} />
+        <Bar dataKey="employeeCount" name="Active employees" fill={PRIMARY} radius={[0, 4, 4, 0]} maxBarSize={28} />
       </BarChart>
     </ChartPanel>
   )

@@ -15,6 +15,7 @@ export const certificationTypeSchema = replySchema<ApiSchema<'CertificationTypeR
     createdAt: z.string().nullish(),
     employeeCount: z.number().default(0),
     expiringCount: z.number().default(0),
+    expiredCount: z.number().default(0),
   }),
 )
 

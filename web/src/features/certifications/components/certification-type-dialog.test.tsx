@@ -14,6 +14,7 @@ const saved = {
   createdAt: '2026-01-05T10:00:00Z',
   employeeCount: 0,
   expiringCount: 0,
+  expiredCount: 0,
 }
 
 function renderDialog(type?: typeof saved) {

@@ -23,8 +23,9 @@ const types = [
     issuingOrganization: null,
     validityMonths: null,
     isRequired: false,
-    employeeCount: 1,
+    employeeCount: 2,
     expiringCount: 0,
+    expiredCount: 7,
   },
 ]
 
@@ -50,11 +51,14 @@ describe('CertificationTypesPage', () => {
     const grid = await screen.findByRole('list', { name: 'Certification types' })
     const cards = within(grid).getAllByTestId('certification-type-card')
     expect(cards).toHaveLength(2)
-    expect(within(cards[0]!).getByText('12 employees')).toBeInTheDocument()
+    expect(within(cards[0]!).getByText('12 active')).toBeInTheDocument()
+    expect(within(cards[0]!).queryByText(/expired/)).not.toBeInTheDocument()
     expect(within(cards[0]!).getByText('3 expiring soon')).toBeInTheDocument()
     expect(within(cards[0]!).getByText('Valid for 24 months')).toBeInTheDocument()
     expect(within(cards[0]!).getByText('Required')).toBeInTheDocument()
-    expect(within(cards[1]!).getByText('1 employee')).toBeInTheDocument()
+    // held by 9: 2 current, 7 expired and not renewed
+    expect(within(cards[1]!).getByText('2 active')).toBeInTheDocument()
+    expect(within(cards[1]!).getByText('7 expired')).toBeInTheDocument()
     expect(within(cards[1]!).getByText('Does not expire')).toBeInTheDocument()
 
     const search = screen.getByPlaceholderText('Search certification types...')

@@ -1,4 +1,4 @@
-import { Award, Building2, CalendarClock, Pencil, Trash2, TriangleAlert, Users } from 'lucide-react'
+import { Award, Building2, CalendarClock, CircleX, Pencil, Trash2, TriangleAlert, Users } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
@@ -79,10 +79,23 @@ function TypeCard({
         </div>
       </dl>
       <div className="flex flex-wrap gap-2 border-t pt-3 text-sm">
-        <span className="inline-flex items-center gap-1.5 rounded-md bg-muted px-2 py-1" title="Active certifications held">
+        {/* Holders counted as the certifications screen shows them: current, and expired apart. */}
+        <span
+          className="inline-flex items-center gap-1.5 rounded-md bg-muted px-2 py-1"
+          title="Employees holding it, not expired"
+        >
           <Users aria-hidden="true" className="size-4 text-primary" />
-          {plural(type.employeeCount, 'employee')}
+          {type.employeeCount} active
         </span>
+        {type.expiredCount > 0 && (
+          <span
+            className="inline-flex items-center gap-1.5 rounded-md bg-destructive/10 px-2 py-1 text-destructive"
+            title="Employees whose certificate has expired and was not renewed"
+          >
+            <CircleX aria-hidden="true" className="size-4" />
+            {type.expiredCount} expired
+          </span>
+        )}
         <span
           className={
             type.expiringCount > 0
