@@ -6,7 +6,7 @@ from api.core.listing import json_response
 from api.deps import CurrentPrincipal, TenantSession
 from api.reminders import service
 from api.reminders.models import Reminder
-from api.reminders.schemas import ReminderRead, ReminderUpdate
+from api.reminders.schemas import MarkAllReadReply, ReminderRead, ReminderUpdate
 
 router = APIRouter(tags=["reminders"])
 
@@ -18,6 +18,16 @@ async def valid_reminder(reminder_id: int, session: TenantSession) -> Reminder:
 @router.get("/api/reminders", response_model=list[ReminderRead], operation_id="listReminders")
 async def list_reminders(_: CurrentPrincipal, session: TenantSession):
     return json_response(await service.list_reminders(session=session))
+
+
+@router.post(
+    "/api/reminders/mark-all-read",
+    response_model=MarkAllReadReply,
+    operation_id="markAllRemindersRead",
+)
+async def mark_all_read(_: CurrentPrincipal, session: TenantSession):
+    """Mark all read: every role may, as with Mark Read."""
+    return MarkAllReadReply(updated=await service.mark_all_read(session=session))
 
 
 @router.put(

@@ -39,3 +39,9 @@ class ReminderUpdate(ApiModel):
         if not isinstance(value, bool):
             raise ValueError("Read status must be true or false")
         return value
+
+
+class MarkAllReadReply(ReadModel):
+    """How many unread reminders were marked read."""
+
+    updated: int

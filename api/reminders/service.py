@@ -2,7 +2,7 @@
 
 from datetime import date, timedelta
 
-from sqlalchemy import case, delete, func, select
+from sqlalchemy import case, delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased, selectinload
@@ -53,6 +53,15 @@ async def mark(*, session: AsyncSession, reminder: Reminder, is_read: bool) -> R
     reminder.is_read = is_read
     await session.flush()
     return reminder
+
+
+async def mark_all_read(*, session: AsyncSession) -> int:
+    """Mark all read: every unread reminder of the organisation (the session's schema); how many
+    there were."""
+    result = await session.execute(
+        update(Reminder).where(Reminder.is_read.is_(False)).values(is_read=True)
+    )
+    return max(int(getattr(result, "rowcount", 0) or 0), 0)
 
 
 async def review_reminders(session: AsyncSession, today: date) -> dict[str, int]:
