@@ -37,15 +37,17 @@ def test_a_child_that_fails_is_started_again_until_stopped(tmp_path):
         keeper.stop()
     assert keeper.restarts >= 2
     settled = starts(tmp_path)
-    time.sleep(0.5)
-    assert starts(tmp_path) == settled  # no restart after stop()
+    # stop() has ended the thread that restarts the child: nothing can start it again.
+    assert not keeper._thread.is_alive()
+    assert keeper.proc is not None and keeper.proc.poll() is not None
+    assert starts(tmp_path) == settled
 
 
 def test_a_child_that_exits_0_is_not_started_again(tmp_path):
     keeper = Restarting("job", child(tmp_path, "raise SystemExit(0)"), dict(os.environ), 0.05)
     keeper.start()
-    wait_for(lambda: keeper.proc is not None and keeper.proc.poll() is not None)
-    time.sleep(0.5)
+    # The keeper's thread returns after an exit with status 0 instead of waiting to restart.
+    wait_for(lambda: not keeper._thread.is_alive())
     keeper.stop()
     assert starts(tmp_path) == 1 and keeper.restarts == 0
 
@@ -58,5 +60,5 @@ def test_stop_ends_a_running_child_for_good(tmp_path):
     keeper.stop()  # SIGINT: the child ends (status 1, KeyboardInterrupt) and stays ended
     assert time.monotonic() - began < 10
     assert keeper.proc is not None and keeper.proc.poll() is not None
-    time.sleep(0.5)
+    assert not keeper._thread.is_alive()  # no restart can follow
     assert starts(tmp_path) == 1 and keeper.restarts == 0
