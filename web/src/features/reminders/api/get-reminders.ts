@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiJson } from '@/lib/api-client'
-import { type ApiBody, type ApiSchema, replySchema } from '@/lib/api-types'
+import { type ApiBody, type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
 
 export const reminderSchema = replySchema<ApiSchema<'ReminderRead'>>()(
   z.object({
@@ -42,6 +42,21 @@ export function useMarkReminderRead() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: markReminderRead,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [REMINDERS_KEY] }),
+  })
+}
+
+const markAllReadSchema = replySchema<ApiReply<'markAllRemindersRead'>>()(z.object({ updated: z.number() }))
+
+/** Mark all read: every unread reminder of the organisation; answers how many. */
+export function markAllRemindersRead() {
+  return apiJson(markAllReadSchema, 'POST', `${REMINDERS_KEY}/mark-all-read`)
+}
+
+export function useMarkAllRemindersRead() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: markAllRemindersRead,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [REMINDERS_KEY] }),
   })
 }

@@ -91,4 +91,40 @@ describe('RemindersPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Mark Read' }))
     expect(await screen.findByText('Failed to mark reminder as read')).toBeInTheDocument()
   })
+
+  it('says it lists certification expiries too, and marks every reminder read at once', async () => {
+    let items = [reminder(1, -2), reminder(2, 1), reminder(3, 10, true)]
+    const fetchMock = mockApi({
+      'GET /api/reminders': () => jsonResponse(200, items),
+      'POST /api/reminders/mark-all-read': () => {
+        items = items.map((r) => ({ ...r, isRead: true }))
+        return jsonResponse(200, { updated: 2 })
+      },
+    })
+    const user = userEvent.setup()
+    renderPage(<RemindersPage />)
+    expect(screen.getByText(/certifications expiring or expired/)).toBeInTheDocument()
+    const button = await screen.findByRole('button', { name: 'Mark all read' })
+    await waitFor(() => expect(button).toBeEnabled())
+
+    await user.click(button)
+    expect(await screen.findByText('2 reminders marked as read')).toBeInTheDocument()
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1)
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark Read' })).not.toBeInTheDocument())
+    // Nothing left unread: nothing left to mark.
+    expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled()
+  })
+
+  it('says so when marking all fails', async () => {
+    mockApi({
+      'GET /api/reminders': jsonResponse(200, [reminder(1, 2)]),
+      'POST /api/reminders/mark-all-read': jsonResponse(500, { message: 'boom' }),
+    })
+    const user = userEvent.setup()
+    renderPage(<RemindersPage />)
+    const button = await screen.findByRole('button', { name: 'Mark all read' })
+    await waitFor(() => expect(button).toBeEnabled())
+    await user.click(button)
+    expect(await screen.findByText('Failed to mark reminders as read')).toBeInTheDocument()
+  })
 })

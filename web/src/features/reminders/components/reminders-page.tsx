@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { AlarmClock, Bell, BellDot, Check, type LucideIcon } from 'lucide-react'
+import { AlarmClock, Bell, BellDot, Check, CheckCheck, type LucideIcon } from 'lucide-react'
 import { useMemo } from 'react'
 import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
@@ -10,7 +10,7 @@ import { StatGroup } from '@/components/ui/stat-group'
 import { toast } from '@/components/ui/use-toast'
 import { formatDate, humanize } from '@/lib/format'
 import { cn } from '@/lib/utils'
-import { useMarkReminderRead, useReminders, type Reminder } from '../api/get-reminders'
+import { useMarkAllRemindersRead, useMarkReminderRead, useReminders, type Reminder } from '../api/get-reminders'
 import { dueText, reminderUrgency, URGENCY_LABEL, URGENCY_VARIANT } from './urgency'
 
 const TABS = [
@@ -68,9 +68,20 @@ function ReminderItem({ reminder }: { reminder: Reminder }) {
   )
 }
 
-/** Reminders (SPEC §2): tabs All / Unread / Read, cards Total / Unread / Overdue, Mark Read. */
+/**
+ * Reminders (SPEC §2): tabs All / Unread / Read, cards Total / Unread / Overdue, Mark Read, and
+ * Mark all read. The daily jobs write them for reviews coming due or overdue and for
+ * certifications expiring or expired.
+ */
 export default function RemindersPage() {
   const { data, isPending, isError } = useReminders()
+  const markAll = useMarkAllRemindersRead()
+  const onMarkAll = () =>
+    markAll.mutate(undefined, {
+      onSuccess: ({ updated }) =>
+        toast({ title: updated === 1 ? '1 reminder marked as read' : `${updated} reminders marked as read` }),
+      onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to mark reminders as read' }),
+    })
   const counts = useMemo(() => {
     if (!data) return undefined
     return {
@@ -82,7 +93,7 @@ export default function RemindersPage() {
 
   return (
     <>
-      <PageHeader title="Reminders" subtitle="Reviews coming due and overdue" />
+      <PageHeader title="Reminders" subtitle="Reviews coming due or overdue, and certifications expiring or expired" />
       <div className="flex flex-col gap-6 p-4 sm:p-6 lg:p-8">
         <StatGroup label="Summary" className="grid gap-4 sm:grid-cols-3">
           <SummaryCard label="Total" value={counts?.total} icon={Bell} />
@@ -90,17 +101,23 @@ export default function RemindersPage() {
           <SummaryCard label="Overdue" value={counts?.overdue} icon={AlarmClock} />
         </StatGroup>
         <Tabs.Root defaultValue="all" className="flex flex-col gap-4">
-          <Tabs.List aria-label="Filter reminders" className="inline-flex w-fit gap-1 rounded-lg bg-muted p-1">
-            {TABS.map((tab) => (
-              <Tabs.Trigger
-                key={tab.value}
-                value={tab.value}
-                className="rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
-              >
-                {tab.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <Tabs.List aria-label="Filter reminders" className="inline-flex w-fit gap-1 rounded-lg bg-muted p-1">
+              {TABS.map((tab) => (
+                <Tabs.Trigger
+                  key={tab.value}
+                  value={tab.value}
+                  className="rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+                >
+                  {tab.label}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Button variant="outline" disabled={!counts?.unread || markAll.isPending} onClick={onMarkAll}>
+              <CheckCheck aria-hidden="true" />
+              Mark all read
+            </Button>
+          </div>
           {TABS.map((tab) => {
             const shown = (data ?? []).filter((r) =>
               tab.value === 'all' ? true : tab.value === 'unread' ? !r.isRead : r.isRead,
