@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 from collections.abc import Awaitable, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 import typer
@@ -318,6 +319,60 @@ def tenants_create(
         f"schema {org.schema_name}). First passwords: admin{org.subdomain} / "
         f"manager{org.subdomain}"
     )
+
+
+@tenants_app.command("restore-final")
+def tenants_restore_final(
+    backup_file: Path = typer.Argument(
+        ..., exists=True, dir_okay=False, help="A final backup, from MERIT_DATA_DIR/final-backups."
+    ),
+    subdomain: str = typer.Option(..., help="Code of the new organisation it comes back as."),
+    name: str = typer.Option(
+        "Restored organization", help="Name until the backup's own name and settings load."
+    ),
+) -> None:
+    """Bring a deleted organisation back from its final backup, as a new organisation
+    with its name, settings and data (uploads too, when kept beside the backup).
+
+    The backup is checked completely (a rolled-back restore) before it is loaded; should
+    either fail, the new organisation is removed again. Accounts come back disabled, for an
+    admin to enable."""
+    _services(redis=False)
+    from api.backups.archive import InvalidBackup
+    from api.backups.service import restore_final_backup
+    from tenants.provision import NewTenant, TenantError, create_tenant, delete_tenant
+
+    async def go() -> Any:
+        await _migrate(quiet=True)
+        org = await create_tenant(NewTenant(subdomain=subdomain, name=name))
+        try:
+            disabled = await restore_final_backup(org, backup_file)
+        except BaseException:
+            await delete_tenant(org.subdomain)
+            raise
+        await asyncio.to_thread(_bring_back_files, backup_file, org.schema_name)
+        return org, disabled
+
+    try:
+        org, disabled = _run(go())
+    except (TenantError, InvalidBackup) as exc:
+        _fail(str(exc))
+        return
+    typer.echo(
+        f"Restored '{backup_file.name}' as a new organisation (code {org.subdomain}, "
+        f"id {org.id}). First passwords: admin{org.subdomain} / manager{org.subdomain}"
+    )
+    for account in disabled:
+        typer.echo(f"  disabled until an admin enables it: {account.email}")
+
+
+def _bring_back_files(backup_file: Path, schema: str) -> None:
+    """The uploads kept beside a final backup (`<backup>-files/`) go to the new schema's."""
+    import shutil
+
+    kept = Path(str(backup_file.with_suffix("")) + "-files")
+    if kept.is_dir():
+        shutil.copytree(kept, get_settings().data_dir / "files" / schema, dirs_exist_ok=True)
 
 
 @tenants_app.command("list")

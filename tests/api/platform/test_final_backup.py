@@ -1,6 +1,10 @@
 """The final backup taken when an organisation is deleted validates, and restores into a new
 organisation: every table of the deleted one comes back."""
 
+import asyncio
+import os
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -10,10 +14,11 @@ from api.backups import service as backups
 from api.core.db import public_session
 from api.organizations.models import Organization
 from api.platform import service
+from tenants import registry
 from tests.api.backups.factories import seed, without_passwords
 from tests.api.backups.test_backups import organisation_data
 from tests.api.platform.test_organizations import create
-from tests.conftest import new_org
+from tests.conftest import new_org, unique_code
 
 
 def without_access(data: dict[str, list[tuple[Any, ...]]]) -> dict[str, list[tuple[Any, ...]]]:
@@ -60,3 +65,50 @@ async def test_a_final_backup_restores_into_a_new_organisation(platform):
     users = archive.table_map()["users"].columns.keys()
     keeper = dict(zip(users, after["users"][0], strict=True))
     assert (keeper["password_hash"], keeper["is_active"]) == (None, False)
+
+
+def merit(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "api.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ},
+        stdin=subprocess.DEVNULL,
+    )
+
+
+async def test_an_operator_brings_a_deleted_organisation_back_from_the_shell(platform):
+    created = await create(platform)
+    async with public_session() as db:
+        old = await db.get(Organization, created["id"])
+    assert old is not None
+    await seed(old)
+    before = await organisation_data(old)
+    r = await platform.request(
+        "DELETE", f"/api/organizations/{old.id}", json={"confirmSubdomain": old.subdomain}
+    )
+    assert r.status_code == 200, r.text
+    path = service.final_backup_dir() / r.json()["backupFile"]
+
+    code = unique_code("back")
+    done = await asyncio.to_thread(merit, "tenants", "restore-final", str(path),
+                                   "--subdomain", code)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert f"code {code}" in done.stdout
+    assert "disabled until an admin enables it: keeper@example.com" in done.stdout
+    async with public_session() as db:
+        new = await registry.get_by_subdomain(db, code)
+    assert new is not None and new.name == old.name  # the backup's own name comes back
+    assert without_access(await organisation_data(new)) == without_access(before)
+
+    # A damaged file: a clear message, and no organisation left half-made.
+    damaged = path.with_name("damaged-" + path.name)
+    damaged.write_bytes(path.read_bytes()[:-40])
+    other = unique_code("half")
+    refused = await asyncio.to_thread(merit, "tenants", "restore-final", str(damaged),
+                                      "--subdomain", other, "--name", "Half Made")  # fmt: skip
+    assert refused.returncode == 1
+    assert "Traceback" not in refused.stderr and refused.stderr.strip()
+    async with public_session() as db:
+        assert await registry.get_by_subdomain(db, other) is None
