@@ -1,7 +1,9 @@
 """The load test (tests/bench/load.py) in its short form: it starts its own Postgres, Redis,
-`merit serve --workers 2` and the baseline, drives the mix for a few seconds at a low rate and
-must see no failed request. Timing figures are printed, never asserted here (DESIGN §5); the
-full run is `uv run python tests/bench/load.py`."""
+`merit serve --workers 2` and the baseline, drives the mix for a few seconds at two low rates
+and must see no failed request. It asserts only what a busy CI machine can hold: no error at
+those low rates. Timing figures are printed, never asserted, and the saturation step (as many
+requests as the server takes, where a loaded machine may time some out) is left to the full
+run, `uv run python tests/bench/load.py`."""
 
 import os
 import subprocess
@@ -14,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_load_script_runs_its_quick_form_without_errors():
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     done = subprocess.run(
-        [sys.executable, str(ROOT / "tests" / "bench" / "load.py"), "--quick"],
+        [sys.executable, str(ROOT / "tests" / "bench" / "load.py"), "--quick", "--users", "0"],
         capture_output=True,
         text=True,
         env=env,
@@ -25,7 +27,7 @@ def test_the_load_script_runs_its_quick_form_without_errors():
     assert done.returncode == 0, out[-6000:]
     summary = out[out.index("=== summary") :]
     rows = [line for line in summary.splitlines() if line.strip().startswith(("merit", "baseline"))]
-    # The warm-up (rate "cold"), 2 rates and the max step, for the app and the baseline.
-    assert len(rows) == 8, summary
-    assert all(line.split()[-4] == "0" for line in rows), summary  # the errors column
+    # The warm-up (rate "cold") and the 2 low rates, for the app and the baseline.
+    assert [line.split()[-10] for line in rows] == ["cold", "10", "20"] * 2, summary
+    assert [line.split()[-4] for line in rows] == ["0"] * 6, summary  # the errors column
     assert "GET /api/employees [big]" in out
