@@ -9,7 +9,7 @@ There is no reviewer filter: a review records no person who created or completed
 
 from dataclasses import dataclass
 from datetime import date
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import Depends, Query
 from sqlalchemy import Select, and_, case, func, literal, not_, or_, select
@@ -41,6 +41,7 @@ SORT_HELP = (
     "reverses; without sort: newest first"
 )
 SEARCH_MAX = 200
+Q = TypeVar("Q", bound=Select)  # any SELECT over reviews
 
 
 @dataclass(frozen=True)
@@ -130,9 +131,7 @@ class Filters:
     default_archived: str = "active"
 
 
-def apply(
-    query: Select[Any], params: ReviewQuery, filters: Filters, *, ordered: bool = True
-) -> Select[Any]:
+def apply(query: Q, params: ReviewQuery, filters: Filters, *, ordered: bool = True) -> Q:
     """`query` (over reviews) with the filters, and the order when `ordered`. A list by
     employee shows archived employees' reviews unless told otherwise."""
     employee_id = filters.employee_id
