@@ -31,7 +31,7 @@ describe('StatCards', () => {
     expect(screen.getByText('This quarter')).toBeInTheDocument()
     // Without history (no start dates, no ratings last quarter) there is no trend to tell.
     expect(screen.queryByText(/last month|started in the last 30 days/)).not.toBeInTheDocument()
-    expect(screen.queryByText(/vs last/)).not.toBeInTheDocument()
+    expect(screen.queryByText(/vs last quarter/)).not.toBeInTheDocument()
   })
 
   it('tells the changes computed from history and how many reviews are overdue', async () => {
@@ -50,12 +50,12 @@ describe('StatCards', () => {
     renderWithProviders(<StatCards />)
     expect(await screen.findByText('+4 started in the last 30 days')).toBeInTheDocument()
     expect(screen.getByText('Due this week · 3 overdue')).toBeInTheDocument()
-    expect(screen.getByText('+0.30 this quarter vs last (4.20)')).toBeInTheDocument()
+    expect(screen.getByText('This quarter 4.20, +0.30 vs last quarter')).toBeInTheDocument()
   })
 
   it('words a fall, no change and a month without starters', () => {
-    expect(ratingTrendNote(3.5, 4)).toBe('−0.50 this quarter vs last (3.50)')
-    expect(ratingTrendNote(4, 4)).toBe('±0.00 this quarter vs last (4.00)')
+    expect(ratingTrendNote(3.5, 4)).toBe('This quarter 3.50, −0.50 vs last quarter')
+    expect(ratingTrendNote(4, 4)).toBe('This quarter 4.00, ±0.00 vs last quarter')
     expect(ratingTrendNote(4, null)).toBeNull()
     expect(startedNote(0)).toBe('No one started in the last 30 days')
     expect(startedNote(null)).toBeNull()
@@ -123,9 +123,8 @@ describe('UpcomingReviews', () => {
     expect(within(late).getByText('Overdue')).toHaveAttribute('data-variant', 'destructive')
     const soon = screen.getByText('Alan Turing').closest('li')!
     expect(within(soon).queryByText('Overdue')).not.toBeInTheDocument()
-    expect(
-      await screen.findByText('12 overdue reviews, listed first, then those coming due'),
-    ).toBeInTheDocument()
+    expect(await screen.findByText(/^12 overdue reviews, listed first, then those coming due/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'See all overdue' })).toHaveAttribute('href', '/reviews?overdue=true')
   })
 
   it('says when nothing is coming up', async () => {

@@ -24,7 +24,7 @@ export function ratingTrendNote(quarter: number | null | undefined, previous: nu
   if (quarter === null || quarter === undefined || previous === null || previous === undefined) return null
   const change = Math.round((quarter - previous) * 100) / 100
   const sign = change > 0 ? '+' : change < 0 ? '−' : '±'
-  return `${sign}${Math.abs(change).toFixed(2)} this quarter vs last (${quarter.toFixed(2)})`
+  return `This quarter ${quarter.toFixed(2)}, ${sign}${Math.abs(change).toFixed(2)} vs last quarter`
 }
 
 /** Avg Rating shows two decimals, 0.00 when missing; each note is computed from history. */
@@ -72,12 +72,19 @@ export function StatCards() {
               </span>
             </div>
             {isPending ? (
-              <Skeleton className="h-8 w-20" />
+              // As tall as the number and its note, so the cards keep their size when they fill in.
+              <>
+                <Skeleton className="h-9 w-20" />
+                <Skeleton className="h-4 w-28" />
+              </>
             ) : (
               <p className="text-3xl font-semibold tracking-tight">{data ? value(data) : '—'}</p>
             )}
-            {text && (
-              <p className={cn('text-xs text-muted-foreground', text.includes('overdue') && 'text-destructive')}>{text}</p>
+            {!isPending && (
+              // Kept when there is no note (an empty line), so every card is as tall as its skeleton.
+              <p className={cn('min-h-4 text-xs text-muted-foreground', text?.includes('overdue') && 'text-destructive')}>
+                {text}
+              </p>
             )}
           </Card>
           )

@@ -1,4 +1,5 @@
 import { CalendarDays } from 'lucide-react'
+import { Link } from 'wouter'
 import { Badge, type BadgeProps } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -55,7 +56,7 @@ function ReviewRow({
             </span>
           </p>
         </div>
-        <div className="flex shrink-0 items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2 sm:shrink-0 sm:flex-nowrap">
           {/* Said in words, not by the badge's colour alone. */}
           {overdue && <Badge variant="destructive">Overdue</Badge>}
           <Badge variant={overdue ? 'outline' : dueBadgeVariant(review.dueDate)}>{humanize(review.reviewType)}</Badge>
@@ -86,9 +87,16 @@ export function UpcomingReviews({
       <CardHeader>
         <CardTitle>Upcoming Reviews</CardTitle>
         <CardDescription>
-          {overdue > 0
-            ? `${overdue} overdue ${overdue === 1 ? 'review' : 'reviews'}, listed first, then those coming due`
-            : 'Open reviews for your team, by due date'}
+          {overdue > 0 ? (
+            <>
+              {overdue} overdue {overdue === 1 ? 'review' : 'reviews'}, listed first, then those coming due.{' '}
+              <Link href="/reviews?overdue=true" className="font-medium text-primary underline-offset-4 hover:underline">
+                See all overdue
+              </Link>
+            </>
+          ) : (
+            'Open reviews for your team, by due date'
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent>
