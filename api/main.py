@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
@@ -16,6 +16,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import api
+from api.auth import sessions
 from api.core.config import get_settings
 from api.core.db import dispose_engine
 from api.core.errors import install_error_handlers
@@ -131,12 +132,15 @@ def create_app() -> FastAPI:
     return app
 
 
-def _page(index: Path) -> str:
+def _page(index: Path, has_session_cookie: bool) -> str:
     """The web app's page, telling it the base domain: organisations live at `{code}.{base}`,
     and only the server knows where the code ends and the base begins (`acme.merit.example.com`
-    or `acme.localhost`)."""
+    or `acme.localhost`). Without a session cookie (which scripts cannot read) it says so too:
+    the app then shows a visitor the landing page without first asking who is signed in."""
     base = html.escape(get_settings().base_domain.lower(), quote=True)
     meta = f'<meta name="merit-base-domain" content="{base}" />'
+    if not has_session_cookie:
+        meta += '\n    <meta name="merit-session" content="none" />'
     return index.read_text(encoding="utf-8").replace("</head>", f"    {meta}\n  </head>", 1)
 
 
@@ -173,13 +177,14 @@ def _mount_web(app: FastAPI, dist: Path) -> None:
     # A plain def: file-system checks run in the thread pool, off the event loop.
     # HEAD too: uptime monitors and link checkers ask with it.
     @app.api_route("/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
-    def spa(path: str):
+    def spa(path: str, request: Request):
         candidate = (dist / path).resolve()
         if path and candidate.is_file() and dist.resolve() in candidate.parents:
             return FileResponse(candidate)
         if index.is_file():
             # The CSP and the other security headers come from RequestContextMiddleware.
-            return HTMLResponse(_page(index), headers={"cache-control": "no-cache"})
+            page = _page(index, has_session_cookie=sessions.COOKIE in request.cookies)
+            return HTMLResponse(page, headers={"cache-control": "no-cache"})
         return JSONResponse(
             {"message": "The web app is not built. Run `make dev` or `npm run build`."},
             status_code=503,

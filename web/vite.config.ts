@@ -17,6 +17,15 @@ export default defineConfig({
     emptyOutDir: true,
     // Read by scripts/report-size.mjs to add up what each first screen downloads.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // One chunk for the icons rather than one per icon shared by two screens: a phone
+          // on a slow network pays a round trip for each file a screen needs.
+          groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ }],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

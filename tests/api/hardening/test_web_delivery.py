@@ -62,3 +62,15 @@ async def test_robots_txt_is_plain_text(make_app, tmp_path):
     lines = r.text.splitlines()
     assert "User-agent: *" in lines
     assert "<" not in r.text  # not the app's HTML page
+
+
+async def test_the_page_says_when_there_is_no_session_cookie(make_app, tmp_path):
+    # The landing page then shows at once, with no session request answered 401 first.
+    app = make_app(web_dist=_dist(tmp_path))
+    async with client_for(app) as c:
+        visitor = await c.get("/")
+        c.cookies.set("merit_sid", "anything")
+        returning = await c.get("/")
+    assert '<meta name="merit-session" content="none" />' in visitor.text
+    assert visitor.text.index("merit-session") < visitor.text.index("</head>")
+    assert "merit-session" not in returning.text

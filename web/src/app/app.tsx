@@ -12,6 +12,13 @@ const SuperAdminRoute = lazy(() => import('./routes/super-admin'))
 
 const fullPage = <Spinner label="Loading Merit" className="min-h-dvh" />
 
+// A browser that sent a session cookie is most likely signed in: fetch the signed-in app's code
+// (and the dashboard's, where most visits start) while the session is checked, not after.
+if (!document.querySelector('meta[name="merit-session"]')) {
+  void import('./authenticated-app')
+  if (window.location.pathname === '/') void import('./routes/dashboard')
+}
+
 /** SPEC §4: unauthenticated until the session check succeeds; a failed check means signed out. */
 export function App() {
   const { data: session, isPending, isError, error } = useSession()

@@ -3,13 +3,18 @@ import { Route, Switch } from 'wouter'
 import { Logo } from '@/components/logo'
 import { Spinner } from '@/components/ui/spinner'
 import type { Session } from '@/features/auth/api/get-session'
-import { ForcePasswordChangeDialog } from '@/features/auth/components/force-password-change-dialog'
 import { AppLayout } from './layout/app-layout'
 import { AssistantProvider } from './layout/assistant-provider'
 import { APP_ROUTES } from './paths'
 import { RequireRole } from './routes/require-role'
 
 const DashboardPage = lazy(() => import('./routes/dashboard'))
+// Needed once per organisation and role: loaded then, not on every visit.
+const ForcePasswordChangeDialog = lazy(() =>
+  import('@/features/auth/components/force-password-change-dialog').then((m) => ({
+    default: m.ForcePasswordChangeDialog,
+  })),
+)
 const PlaceholderPage = lazy(() => import('./routes/placeholder'))
 const NotFoundPage = lazy(() => import('./routes/not-found'))
 const EmployeeProfilePage = lazy(() => import('@/features/employee-profile/components/employee-profile-page'))
@@ -39,7 +44,9 @@ export default function AuthenticatedApp({ session }: { session: Session }) {
     return (
       <div className="flex min-h-dvh items-start justify-center bg-gradient-to-br from-primary-soft via-background to-background pt-10">
         <Logo />
-        <ForcePasswordChangeDialog />
+        <Suspense fallback={null}>
+          <ForcePasswordChangeDialog />
+        </Suspense>
       </div>
     )
   }

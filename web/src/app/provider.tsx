@@ -1,7 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { Toaster } from '@/components/ui/toaster'
-import { TooltipProvider } from '@/components/ui/tooltip'
 import { SESSION_QUERY_KEY } from '@/features/auth/api/get-session'
 import { createQueryClient } from '@/lib/query-client'
 import { ErrorBoundary } from './error-boundary'
@@ -25,10 +24,8 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
   return (
     <ErrorBoundary>
       <QueryClientProvider client={client}>
-        <TooltipProvider delayDuration={300}>
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        {children}
+        <Toaster />
       </QueryClientProvider>
     </ErrorBoundary>
   )

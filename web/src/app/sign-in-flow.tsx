@@ -1,16 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useLocation } from 'wouter'
 import { toast } from '@/components/ui/use-toast'
 import { sessionQueryOptions } from '@/features/auth/api/get-session'
 import type { LoginOrganization } from '@/features/auth/api/org-login'
 import { AuthShell } from '@/features/auth/components/auth-shell'
-import { OrgCodeForm } from '@/features/auth/components/org-code-form'
-import { RoleLoginForm } from '@/features/auth/components/role-login-form'
+import { Spinner } from '@/components/ui/spinner'
 import { LandingPage } from '@/features/marketing/components/landing-page'
 import { errorMessage } from '@/lib/api-client'
 import { hostSubdomain, signInAt } from '@/lib/site'
 import { isAppPath } from './paths'
+
+// The forms (and zod and react-hook-form with them) load when a step needs them, not with the
+// landing page.
+const OrgCodeForm = lazy(() =>
+  import('@/features/auth/components/org-code-form').then((m) => ({ default: m.OrgCodeForm })),
+)
+const RoleLoginForm = lazy(() =>
+  import('@/features/auth/components/role-login-form').then((m) => ({ default: m.RoleLoginForm })),
+)
 
 type Step =
   | { name: 'landing' }
@@ -72,30 +80,32 @@ export function SignInFlow({ initialCode }: { initialCode?: string }) {
 
   return (
     <AuthShell title="Sign in">
-      {step.name === 'organization' ? (
-        <OrgCodeForm
-          defaultCode={code}
-          findNow={step.findNow}
-          onHome={goHome}
-          onFound={(organization) => {
-            const here = hostSubdomain()
-            if (here && organization.subdomain !== here) {
-              // Another organisation's code on this one's address: sign in at its own address,
-              // for the server takes the address's organisation for the role login.
-              signInAt(organization.subdomain)
-              return
-            }
-            setCode(organization.subdomain)
-            setStep({ name: 'role', organization })
-          }}
-        />
-      ) : (
-        <RoleLoginForm
-          organization={step.organization}
-          onBack={() => setStep({ name: 'organization' })}
-          onSignedIn={startSession}
-        />
-      )}
+      <Suspense fallback={<Spinner label="Loading the sign-in" />}>
+        {step.name === 'organization' ? (
+          <OrgCodeForm
+            defaultCode={code}
+            findNow={step.findNow}
+            onHome={goHome}
+            onFound={(organization) => {
+              const here = hostSubdomain()
+              if (here && organization.subdomain !== here) {
+                // Another organisation's code on this one's address: sign in at its own address,
+                // for the server takes the address's organisation for the role login.
+                signInAt(organization.subdomain)
+                return
+              }
+              setCode(organization.subdomain)
+              setStep({ name: 'role', organization })
+            }}
+          />
+        ) : (
+          <RoleLoginForm
+            organization={step.organization}
+            onBack={() => setStep({ name: 'organization' })}
+            onSignedIn={startSession}
+          />
+        )}
+      </Suspense>
     </AuthShell>
   )
 }

@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import type { components, operations } from './api-schema'
 
+// zod compiles object parsers with `new Function` once it has checked that eval is allowed;
+// under the app's CSP (no 'unsafe-eval') that check is itself a CSP violation in the
+// console. Every reply schema is made here, so this runs before the first parse.
+z.config({ jitless: true })
+
 /** A schema of the OpenAPI document (generated: `npm run api-types`), by its name. */
 export type ApiSchema<Name extends keyof components['schemas']> = components['schemas'][Name]
 

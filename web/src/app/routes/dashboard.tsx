@@ -52,7 +52,7 @@ export default function DashboardPage({ role }: { role: Role }) {
       />
       <div className="flex flex-col gap-6 p-4 sm:p-6 lg:p-8">
         <StatCards />
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
             <UpcomingReviews onStartReview={setReviewId} canFill={role !== 'user'} />
           </div>

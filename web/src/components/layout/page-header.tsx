@@ -43,7 +43,7 @@ export function PageHeader({ title, subtitle, search, addButton }: PageHeaderPro
       <div className="flex min-w-0 flex-1 items-center gap-3">
         <Logo showName={false} className="hidden sm:inline-flex" />
         <div className="min-w-0">
-          <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{title}</h1>
+          <h1 className="truncate text-2xl font-semibold tracking-tight">{title}</h1>
           {subtitle && <p className="hidden text-sm text-muted-foreground sm:block">{subtitle}</p>}
         </div>
       </div>

@@ -3,7 +3,19 @@ import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'reac
 import { cn } from '@/lib/utils'
 
 export const TooltipProvider = TooltipPrimitive.Provider
-export const Tooltip = TooltipPrimitive.Root
+
+/**
+ * A tooltip with its own provider, so the app's shell needs none: Radix's tooltip (and the
+ * positioning code it brings) then loads with the first screen that shows one, not with the
+ * landing page.
+ */
+export function Tooltip(props: ComponentPropsWithoutRef<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipPrimitive.Provider delayDuration={300}>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipPrimitive.Provider>
+  )
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger
 
 export const TooltipContent = forwardRef<

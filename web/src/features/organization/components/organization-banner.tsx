@@ -29,7 +29,7 @@ export function OrganizationBanner() {
 
   if (isPending) {
     return (
-      <div className="flex items-center gap-3 border-b bg-card px-4 py-2 sm:gap-4 sm:px-6 sm:py-4 lg:px-8" aria-busy="true">
+      <div className="flex min-h-18 items-center gap-3 border-b bg-card px-4 py-2 sm:min-h-0 sm:gap-4 sm:px-6 sm:py-4 lg:px-8" aria-busy="true">
         <Skeleton className="size-10 rounded-xl sm:size-12" />
         <div className="flex flex-col gap-2">
           <Skeleton className="h-5 w-48" />
@@ -40,11 +40,12 @@ export function OrganizationBanner() {
   }
   if (!organization) return null
 
-  // On phones everything stays, in smaller type and with less room around it.
+  // On phones everything stays, in smaller type and with less room around it; both this and the
+  // skeleton are as tall as two lines of details, so nothing below moves when it arrives.
   return (
     <section
       aria-label="Organization"
-      className="flex items-center gap-3 border-b bg-card px-4 py-2 sm:gap-4 sm:px-6 sm:py-4 lg:px-8"
+      className="flex min-h-18 items-center gap-3 border-b bg-card px-4 py-2 sm:min-h-0 sm:gap-4 sm:px-6 sm:py-4 lg:px-8"
     >
       <OrganizationLogo organization={organization} />
       <div className="min-w-0 flex-1">
