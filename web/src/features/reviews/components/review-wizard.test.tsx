@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
@@ -187,7 +187,7 @@ describe('ReviewWizard', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
-  it('starts at the question, not the close button, and moves the focus with each step', async () => {
+  it("starts at the question's answer, not the close button, and moves the focus with each step", async () => {
     mockApi({ 'GET /api/reviews/7': jsonResponse(200, review()) })
     function Page() {
       const [open, setOpen] = useState<number | null>(null)
@@ -202,13 +202,13 @@ describe('ReviewWizard', () => {
     }
     renderWithProviders(<Page />)
     const user = userEvent.setup()
-    const heading = (name: string) => screen.getByRole('heading', { level: 3, name: new RegExp(`^${name}`) })
+    const group = (name: string) => screen.getByRole('radiogroup', { name })
 
     // Opened while the review loads, then again from the cache.
     for (const time of ['first', 'cached']) {
       await user.click(screen.getByRole('button', { name: 'Continue Review' }))
       await screen.findByText('Question 1 of 4')
-      await waitFor(() => expect(heading('Overall job performance'), time).toHaveFocus())
+      await waitFor(() => expect(within(group('Overall job performance')).getAllByRole('radio')[0], time).toHaveFocus())
       expect(screen.getByRole('button', { name: 'Close' })).not.toHaveFocus()
       if (time === 'first') {
         await user.keyboard('{Escape}')
@@ -216,22 +216,23 @@ describe('ReviewWizard', () => {
       }
     }
 
-    // Tab goes on to the answer; Next and Back take the focus to their step's question.
-    await user.tab()
-    expect(screen.getAllByRole('radio')[0]).toHaveFocus()
+    // Next and Back take the focus to their step's answer (the chosen option when there is one).
     await user.keyboard(' ')
     await user.click(next())
-    expect(heading('What went especially well')).toHaveFocus()
+    expect(screen.getByRole('textbox', { name: 'What went especially well?' })).toHaveFocus()
     await user.type(screen.getByRole('textbox'), 'Shipped billing')
     await user.click(next())
-    expect(heading('Which area needs growth')).toHaveFocus()
+    expect(within(group('Which area needs growth?')).getAllByRole('radio')[0]).toHaveFocus()
     await user.click(screen.getByRole('button', { name: /Back/ }))
-    expect(heading('What went especially well')).toHaveFocus()
+    expect(screen.getByRole('textbox', { name: 'What went especially well?' })).toHaveFocus()
+    await user.click(screen.getByRole('button', { name: /Back/ }))
+    expect(within(group('Overall job performance')).getByRole('radio', { checked: true })).toHaveFocus()
+    await user.click(next())
     await user.click(next())
     await user.click(next())
     await user.click(screen.getByRole('radio', { name: '5' }))
     await user.click(next())
-    expect(heading('Overall rating')).toHaveFocus()
+    expect(within(group('Overall rating')).getByRole('radio', { checked: true })).toHaveFocus()
   })
 
   it('asks the browser to confirm a reload while answers are not saved', async () => {

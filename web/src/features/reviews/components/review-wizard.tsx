@@ -61,6 +61,14 @@ function ReadOnlyReview({ review }: { review: Review }) {
   )
 }
 
+/** Focus a step's answer: its chosen option, else its first field. */
+function focusAnswer(step: Element | null | undefined): boolean {
+  const field =
+    step?.querySelector<HTMLElement>('input:checked') ?? step?.querySelector<HTMLElement>('input, textarea, select')
+  field?.focus()
+  return Boolean(field)
+}
+
 /** What the wizard would save, to tell whether anything changed since it opened. */
 function snapshot(answers: Record<string, unknown>, rating: number | null, notes: string): string {
   return JSON.stringify([cleanAnswers(answers), rating, notes.trim()])
@@ -113,11 +121,11 @@ function WizardSteps({ review, onDone, unsaved }: WizardStepsProps) {
     return () => window.removeEventListener('beforeunload', ask)
   }, [dirty])
 
-  // Each step starts at its question (the heading is read out, Tab goes on to the answer), so
+  // Each step starts at its question's answer (named by the question, so it is read out), so
   // after Next or Back the focus is not left on a button of the step before.
-  const heading = useRef<HTMLHeadingElement>(null)
+  const stepSection = useRef<HTMLElement>(null)
   useEffect(() => {
-    heading.current?.focus()
+    focusAnswer(stepSection.current)
   }, [step])
 
   const oneAtATime = useOneAtATime() // a double click saves once
@@ -176,8 +184,8 @@ function WizardSteps({ review, onDone, unsaved }: WizardStepsProps) {
       </div>
 
       {question && !onFinalStep ? (
-        <section aria-labelledby="wizard-question" className="flex flex-col gap-3">
-          <h3 id="wizard-question" ref={heading} tabIndex={-1} data-step-heading className="font-medium focus:outline-none">
+        <section ref={stepSection} data-wizard-step aria-labelledby="wizard-question" className="flex flex-col gap-3">
+          <h3 id="wizard-question" className="font-medium">
             {question.question}
             {question.required && (
               <span className="text-destructive" aria-label="required">
@@ -196,9 +204,9 @@ function WizardSteps({ review, onDone, unsaved }: WizardStepsProps) {
           )}
         </section>
       ) : (
-        <section aria-labelledby="wizard-overall" className="flex flex-col gap-4">
+        <section ref={stepSection} data-wizard-step aria-labelledby="wizard-overall" className="flex flex-col gap-4">
           <div className="flex flex-col gap-2">
-            <h3 id="wizard-overall" ref={heading} tabIndex={-1} data-step-heading className="font-medium focus:outline-none">
+            <h3 id="wizard-overall" className="font-medium">
               Overall rating
             </h3>
             <ChoiceList
@@ -313,11 +321,9 @@ export function ReviewWizard({ reviewId, role, onOpenChange }: ReviewWizardProps
       <DialogContent
         className="max-w-2xl"
         onOpenAutoFocus={(event) => {
-          // Opened on a step: start at its question rather than at the close button.
-          const question = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('[data-step-heading]')
-          if (!question) return
-          event.preventDefault()
-          question.focus()
+          // Opened on a step: start at its question's answer rather than at the close button.
+          const step = (event.currentTarget as HTMLElement | null)?.querySelector('[data-wizard-step]')
+          if (focusAnswer(step)) event.preventDefault()
         }}
       >
         <DialogHeader>
