@@ -5,8 +5,8 @@ from datetime import timedelta
 import pytest
 
 from api.core.dates import local_today
-from api.reviews.schedule import add_months, quarter_label, quarter_start
 from tests.api.reviews.factories import add_employee, add_review, add_template, completed_at
+from tests.dates import quarter_before, quarter_began, quarter_name
 
 # Every test here depends on where today falls (tests/clock runs them at chosen instants).
 pytestmark = pytest.mark.date_sensitive
@@ -19,8 +19,8 @@ async def test_the_figures_of_every_panel(login, org, other_org):
     c = await add_employee(org, department="finance")
     await add_employee(org, department=None)
     await add_employee(org, department="finance", is_archived=True)
-    this_q = quarter_start(local_today())
-    last_q = add_months(this_q, -3)
+    this_q = quarter_began(local_today())
+    last_q = quarter_before(this_q)
     await add_review(
         org, a, tpl, this_q, status="completed", rating=5, completed_at=completed_at(this_q)
     )
@@ -90,10 +90,10 @@ async def test_the_figures_of_every_panel(login, org, other_org):
         {"rating": 5, "count": 1},
     ]
     quarters = body["completionByQuarter"]
-    assert [q["quarter"] for q in quarters][-2:] == [quarter_label(last_q), quarter_label(this_q)]
+    assert [q["quarter"] for q in quarters][-2:] == [quarter_name(last_q), quarter_name(this_q)]
     assert len(quarters) == 4
     assert quarters[-1] == {
-        "quarter": quarter_label(this_q),
+        "quarter": quarter_name(this_q),
         "start": this_q.isoformat(),
         "due": 2,
         "completed": 1,

@@ -8,8 +8,8 @@ from sqlalchemy import text
 from api.core.dates import local_today
 from api.core.db import tenant_session
 from api.notes.models import EmployeeNote
-from api.reviews.schedule import quarter_start
 from tests.api.reviews.factories import add_employee, add_review, add_template, completed_at
+from tests.dates import quarter_began
 
 # Every test here depends on where today falls (tests/clock runs them at chosen instants).
 pytestmark = pytest.mark.date_sensitive
@@ -62,7 +62,7 @@ async def test_the_four_cards_follow_their_definitions(login, org, other_org):
         days(-200),
         status="completed",
         rating=2,
-        completed_at=completed_at(quarter_start(local_today()) - timedelta(days=1)),
+        completed_at=completed_at(quarter_began(local_today()) - timedelta(days=1)),
     )
     await add_review(
         org,
@@ -71,7 +71,7 @@ async def test_the_four_cards_follow_their_definitions(login, org, other_org):
         days(-3),
         status="completed",
         rating=4,
-        completed_at=completed_at(quarter_start(local_today())),
+        completed_at=completed_at(quarter_began(local_today())),
     )
     # another organisation's data never counts
     theirs = await add_employee(other_org)
@@ -169,7 +169,7 @@ async def test_the_figures_are_counted_from_indexes_alone(org):
         rating=4,
         completed_at=completed_at(local_today()),
     )
-    start = quarter_start(local_today())
+    start = quarter_began(local_today())
     dates = {
         "due_from": local_today(),
         "due_until": days(service.DUE_WINDOW_DAYS),

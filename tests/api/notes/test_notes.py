@@ -1,5 +1,7 @@
 """HR notes: GET/POST /api/employee-notes (SPEC §5 Note, §7 Notes, §9 default author)."""
 
+from datetime import UTC, datetime
+
 import pytest
 from pydantic_core import to_json
 from sqlalchemy import select, update
@@ -194,17 +196,36 @@ async def test_the_list_is_what_the_reply_model_makes_and_follows_every_change(l
     emp = await add_employee(org)
     quiet = await add_employee(org)
     admin = await login(org, "admin")
+    ids = []
     for day in ("2026-01-10", "2026-02-01"):
-        assert (await admin.post(URL, json=note(emp, date=day))).status_code == 201
+        made = await admin.post(URL, json=note(emp, date=day))
+        assert made.status_code == 201
+        ids.append(made.json()["id"])
     first = await admin.get(URL)
     assert first.content == to_json(await _through_the_reply_model(org))
     assert (await admin.get(URL)).content == first.content  # the second list, reused
 
     async with tenant_session(org.schema_name, org.id) as session:  # a write outside the API
-        await session.execute(update(EmployeeNote).values(note="Rewritten outside the API"))
+        await session.execute(
+            update(EmployeeNote).values(
+                note="Rewritten outside the API", created_at=datetime(2026, 2, 1, 9, 30, tzinfo=UTC)
+            )
+        )
     listed = await admin.get(URL, params={"employeeId": emp})
     assert listed.content == to_json(await _through_the_reply_model(org))
     assert {n["note"] for n in listed.json()} == {"Rewritten outside the API"}
+    # What the client receives for the newer note, written out: a mistake that both the list
+    # and the reply model share would pass the comparisons above, not this.
+    assert listed.json()[0] == {
+        "id": ids[1],
+        "employeeId": emp,
+        "date": "2026-02-01",
+        "category": "recognition",
+        "note": "Rewritten outside the API",
+        "createdBy": "HR Admin",
+        "createdAt": "2026-02-01T09:30:00Z",
+        "organizationId": org.id,
+    }
 
     assert (await admin.get(URL, params={"employeeId": quiet})).json() == []
     for out_of_range in (2**31, 99999999999, 0, -4):

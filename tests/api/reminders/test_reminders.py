@@ -1,6 +1,6 @@
 """Reminders: GET /api/reminders and Mark Read, PUT /api/reminders/{id} (SPEC §4, §7)."""
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -103,8 +103,16 @@ async def test_the_list_is_what_the_reply_model_makes_of_each_reminder(login, or
 
     from api.reminders.schemas import ReminderRead
 
-    ada = await add_employee(org, first_name="Ada", department=None)
-    await add_reminder(org, employee_id=ada, due_date=None, message='Say "hi" \u2014 soon')
+    ada = await add_employee(org, employee_id="E-ADA", first_name="Ada", department=None)
+    review = await add_review(org, ada, await add_template(org), local_today())
+    known = await add_reminder(
+        org,
+        employee_id=ada,
+        review_id=review,
+        due_date=None,
+        message='Say "hi" \u2014 soon',
+        created_at=datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC),
+    )
     await add_reminder(org, is_read=True)
     await add_reminder(org, type="review_overdue", due_date=local_today() - timedelta(days=1))
     reply = await (await login(org, "user")).get(URL)
@@ -121,6 +129,27 @@ async def test_the_list_is_what_the_reply_model_makes_of_each_reminder(login, or
     assert len(listed) == 3
     assert listed == [expected[r["id"]] for r in listed]
     assert reply.content == to_json([expected[r["id"]] for r in listed])
+    # What the client receives for a known reminder, written out: a mistake that both the list
+    # and the reply model share would pass the comparison above, not this.
+    assert {r["id"]: r for r in listed}[known] == {
+        "id": known,
+        "employeeId": ada,
+        "reviewId": review,
+        "certificationId": None,
+        "type": "review_due",
+        "message": 'Say "hi" \u2014 soon',
+        "dueDate": None,
+        "isRead": False,
+        "createdAt": "2026-01-02T03:04:05Z",
+        "organizationId": org.id,
+        "employee": {
+            "id": ada,
+            "employeeId": "E-ADA",
+            "firstName": "Ada",
+            "lastName": "Lovelace",
+            "department": None,
+        },
+    }
 
 
 async def test_a_reminder_marked_read_shows_read_and_moves_down_at_the_next_list(login, org):

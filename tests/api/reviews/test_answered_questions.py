@@ -54,6 +54,23 @@ ANSWERED = [
 LISTS = ("/api/reviews", "/api/reviews/all", "/api/reviews?status=completed")
 
 
+# The factories' QUESTIONS as the client receives them, written out: every question has all
+# six keys, null where it has no options or scale (checked beside `shown`, so a mistake the
+# list and the reply model share does not pass unseen).
+QUESTIONS_SHOWN = [
+    {"id": "q1", "question": "Overall job performance", "type": "rating", "required": True,
+     "options": None, "scale": 5},
+    {"id": "q2", "question": "What went especially well?", "type": "text", "required": True,
+     "options": None, "scale": None},
+    {"id": "q3", "question": "Which area needs the most growth?", "type": "multiple-choice",
+     "required": False, "options": ["Communication", "Delivery", "Ownership"], "scale": None},
+    {"id": "q4", "question": "Were this period's goals met?", "type": "yes-no", "required": True,
+     "options": None, "scale": None},
+    {"id": "q5", "question": "Teamwork on a three point scale", "type": "rating",
+     "required": False, "options": None, "scale": 3},
+]  # fmt: skip
+
+
 def shown(questions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Questions as a reply shows them."""
     return [
@@ -98,7 +115,7 @@ async def test_a_completed_review_shows_the_questions_it_was_answered_against(lo
 
     user = await login(org, "user")
     body = (await user.get(f"{URL}/{done}")).json()
-    assert body["template"]["questions"] == shown(QUESTIONS)
+    assert body["template"]["questions"] == shown(QUESTIONS) == QUESTIONS_SHOWN
     assert answered(body) == ANSWERED
     assert body["responses"] == {**GOOD_ANSWERS}
     # Its template's name and description are the template's own, as they are now.
@@ -306,4 +323,5 @@ async def test_lists_read_the_copies_only_once_the_template_has_moved_on(login, 
         event.remove(engine, "before_cursor_execute", seen)
     assert answered(after[done]) == answered(after[same]) == ANSWERED
     assert after[done]["template"] == before[done]["template"] | {"questions": shown(QUESTIONS)}
+    assert after[done]["template"]["questions"] == QUESTIONS_SHOWN
     assert after[open_]["template"]["questions"] != before[open_]["template"]["questions"]

@@ -2,7 +2,7 @@
 ReviewRead makes of the ORM objects, byte for byte, embeds included."""
 
 import re
-from datetime import timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from pydantic_core import from_json, to_json
 from sqlalchemy import delete, event, select, update
@@ -24,6 +24,14 @@ from tests.api.reviews.factories import (
     default_template_id,
 )
 
+# A template of two questions, for the review whose reply is written out in full below.
+SHORT_FORM = [
+    {"id": "q1", "question": "Overall job performance", "type": "rating", "required": True,
+     "scale": 5},
+    {"id": "q2", "question": "Which area needs the most growth?", "type": "multiple-choice",
+     "required": False, "options": ["Communication", "Delivery"]},
+]  # fmt: skip
+
 
 async def _through_the_reply_model(org) -> list[dict]:
     async with tenant_session(org.schema_name, org.id) as session:
@@ -41,7 +49,10 @@ async def _through_the_reply_model(org) -> list[dict]:
 
 async def test_the_list_is_what_the_reply_model_makes_of_each_review(login, org):
     ada = await add_employee(org, next_review_date=local_today() + timedelta(days=40))
-    bob = await add_employee(org, first_name="Bob", email=None, department=None)
+    bob = await add_employee(
+        org, employee_id="E-BOB", first_name="Bob", email=None, department=None
+    )
+    short = await add_template(org, name="Short form", questions=SHORT_FORM)
     custom = await add_template(org, description="Custom questions")
     default = await default_template_id(org)
     await add_review(org, ada, custom, local_today() + timedelta(days=3))
@@ -56,7 +67,16 @@ async def test_the_list_is_what_the_reply_model_makes_of_each_review(login, org)
         reviewer_notes='Strong quarter \u2014 "quoted" notes',
         completed_at=completed_at(local_today() - timedelta(days=29)),
     )
-    await add_review(org, bob, custom, local_today() + timedelta(days=9), status="in_progress")
+    bobs = await add_review(
+        org,
+        bob,
+        short,
+        date(2026, 12, 9),
+        status="in_progress",
+        responses={"q1": 3},
+        created_at=datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC),
+        updated_at=datetime(2026, 1, 3, 4, 5, 6, 789000, tzinfo=UTC),
+    )
 
     client = await login(org, "manager")
     reply = await client.get("/api/reviews")
@@ -73,6 +93,58 @@ async def test_the_list_is_what_the_reply_model_makes_of_each_review(login, org)
     assert [r["id"] for r in (await client.get(f"/api/reviews?employeeId={bob}")).json()] == [
         r["id"] for r in expected if r["employeeId"] == bob
     ]
+    # What the client receives for Bob's review, written out: a mistake that both the list and
+    # the reply model share would pass the comparisons above, not this.
+    assert {r["id"]: r for r in reply.json()}[bobs] == {
+        "id": bobs,
+        "employeeId": bob,
+        "templateId": short,
+        "reviewType": "quarterly",
+        "status": "in_progress",
+        "responses": {"q1": 3},
+        "rating": None,
+        "reviewerNotes": None,
+        "dueDate": "2026-12-09",
+        "completedAt": None,
+        "createdAt": "2026-01-02T03:04:05Z",
+        "updatedAt": "2026-01-03T04:05:06.789000Z",
+        "organizationId": org.id,
+        "employee": {
+            "id": bob,
+            "employeeId": "E-BOB",
+            "firstName": "Bob",
+            "lastName": "Lovelace",
+            "email": None,
+            "department": None,
+            "position": "Engineer",
+            "reviewSchedule": "quarterly",
+            "nextReviewDate": None,
+            "isArchived": False,
+        },
+        "template": {
+            "id": short,
+            "name": "Short form",
+            "description": None,
+            "questions": [
+                {
+                    "id": "q1",
+                    "question": "Overall job performance",
+                    "type": "rating",
+                    "required": True,
+                    "options": None,
+                    "scale": 5,
+                },
+                {
+                    "id": "q2",
+                    "question": "Which area needs the most growth?",
+                    "type": "multiple-choice",
+                    "required": False,
+                    "options": ["Communication", "Delivery"],
+                    "scale": None,
+                },
+            ],
+        },
+    }
 
 
 async def test_an_empty_list_is_an_empty_array(login, org):

@@ -12,7 +12,6 @@ from api.core.db import get_engine, tenant_session
 from api.employees.models import Employee
 from api.reminders.models import Reminder
 from api.reviews.models import Review
-from api.reviews.schedule import add_months
 from tenants.migrate import migrate_tenants
 from tests.api.reviews.factories import (
     COMPLETE,
@@ -37,8 +36,16 @@ def due() -> date:
     return local_today() + timedelta(days=5)
 
 
+# The employee's next review date, and where quarterly steps take it, worked out by hand:
+# each step clamps at February's end (29 Nov -> 28 Feb -> 28 May; 2091 is no leap year), so two
+# steps are not six months in one. Far ahead, so a step always lands in the future.
+NEXT_REVIEW = date(2090, 11, 29)
+ONE_STEP = date(2091, 2, 28)
+TWO_STEPS = date(2091, 5, 28)
+
+
 async def setup_review(org, **fields):
-    emp = await add_employee(org, next_review_date=due())
+    emp = await add_employee(org, next_review_date=NEXT_REVIEW)
     tpl = await add_template(org)
     return await add_review(org, emp, tpl, due(), **fields), emp
 
@@ -57,7 +64,7 @@ async def test_completing_a_reopened_review_again_does_not_move_the_date_twice(l
     admin = await login(org, "admin")
     first = await admin.put(f"{URL}/{rid}", json=COMPLETE)
     assert first.status_code == 200, first.text
-    moved = add_months(due(), 3)  # quarterly: one step after the date it was due
+    moved = ONE_STEP  # quarterly: one step after the employee's next review date
     assert (await get_row(org, Employee, emp)).next_review_date == moved
 
     # The admin reopens it: completedAt is null, the date stays where it is.
@@ -76,7 +83,7 @@ async def test_completing_a_reopened_review_again_does_not_move_the_date_twice(l
         stamped = datetime.fromisoformat(body["completedAt"].replace("Z", "+00:00"))
         assert abs(stamped - datetime.now(UTC)) < timedelta(minutes=1)
         assert (await get_row(org, Employee, emp)).next_review_date == moved
-        assert body["employee"]["nextReviewDate"] == moved.isoformat()
+        assert body["employee"]["nextReviewDate"] == "2091-02-28"
         assert await reminders_of(org) == []  # its reminders are still done with
         r = await admin.put(f"{URL}/{rid}", json={"status": "pending"})
         assert r.status_code == 200 and r.json()["completedAt"] is None
@@ -99,7 +106,7 @@ async def test_a_review_completed_before_the_change_is_not_counted_twice_either(
     assert (await get_row(org, Review, rid)).first_completed_at == done
     r = await admin.put(f"{URL}/{rid}", json=COMPLETE)
     assert r.status_code == 200, r.text
-    assert (await get_row(org, Employee, emp)).next_review_date == due()
+    assert (await get_row(org, Employee, emp)).next_review_date == NEXT_REVIEW  # not moved
 
 
 async def test_two_reviews_of_one_employee_each_move_the_date_once(login, org):
@@ -109,10 +116,8 @@ async def test_two_reviews_of_one_employee_each_move_the_date_once(login, org):
     admin = await login(org, "admin")
     assert (await admin.put(f"{URL}/{rid}", json=COMPLETE)).status_code == 200
     assert (await admin.put(f"{URL}/{other}", json=COMPLETE)).status_code == 200
-    # Two quarterly steps, each from the date the last one left (29 Nov -> 28 Feb -> 28 May),
-    # which is not always six months in one step.
-    twice = add_months(add_months(due(), 3), 3)
-    assert (await get_row(org, Employee, emp)).next_review_date == twice
+    # Two quarterly steps, each from the date the last one left.
+    assert (await get_row(org, Employee, emp)).next_review_date == TWO_STEPS
 
 
 async def test_the_migration_remembers_reviews_completed_before_it(org):

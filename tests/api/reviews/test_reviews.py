@@ -1,7 +1,7 @@
 """Reviews: reads with embeds, creation, the status rules and answer checks (issue 4)."""
 
 import asyncio
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
@@ -10,7 +10,6 @@ from api.core.db import tenant_session
 from api.employees.models import Employee
 from api.reminders.models import Reminder
 from api.reviews.models import Review
-from api.reviews.schedule import add_months
 from tests.api.reviews.factories import (
     GOOD_ANSWERS,
     add_employee,
@@ -40,9 +39,15 @@ def new_review(employee_id: int, template_id: int, **overrides):
     }
 
 
-async def setup_review(org, **fields):
+# A next review date whose quarterly step is known by hand: 30 Nov + 3 months is 28 Feb
+# (2091 is no leap year). Far ahead, so one step always lands in the future, whatever today is.
+NEXT_REVIEW = date(2090, 11, 30)
+AFTER_ONE_STEP = date(2091, 2, 28)
+
+
+async def setup_review(org, *, next_review: date | None = None, **fields):
     """An employee, the test template and one review; returns (review_id, employee_id)."""
-    emp = await add_employee(org, next_review_date=local_today() + timedelta(days=5))
+    emp = await add_employee(org, next_review_date=next_review or local_today() + timedelta(days=5))
     tpl = await add_template(org)
     rid = await add_review(org, emp, tpl, local_today() + timedelta(days=5), **fields)
     return rid, emp
@@ -339,7 +344,7 @@ async def test_completing_needs_every_required_answer_and_a_rating(login, org):
 
 @pytest.mark.date_sensitive
 async def test_completing_stamps_the_server_time_and_moves_the_next_review_date(login, org):
-    rid, emp = await setup_review(org)
+    rid, emp = await setup_review(org, next_review=NEXT_REVIEW)
     async with tenant_session(org.schema_name, org.id) as session:
         session.add(
             Reminder(
@@ -367,9 +372,9 @@ async def test_completing_stamps_the_server_time_and_moves_the_next_review_date(
     assert abs(stamped - datetime.now(UTC)) < timedelta(minutes=1)
     assert body["rating"] == 4
     employee = await get_row(org, Employee, emp)
-    # quarterly: three months after the date it was due
-    assert employee.next_review_date == add_months(local_today() + timedelta(days=5), 3)
-    assert body["employee"]["nextReviewDate"] == employee.next_review_date.isoformat()
+    # quarterly: one step after the employee's next review date, clamped to February's end
+    assert employee.next_review_date == AFTER_ONE_STEP
+    assert body["employee"]["nextReviewDate"] == "2091-02-28"
     # the review's reminders are done with
     assert await reminders_of(org) == []
 
@@ -478,16 +483,14 @@ async def test_the_csv_report_neutralises_formulas(login, org):
 
 
 async def test_two_people_completing_at_once_complete_it_once(login, org):
-    rid, emp = await setup_review(org)
+    rid, emp = await setup_review(org, next_review=NEXT_REVIEW)
     a, b = await login(org, "manager"), await login(org, "hr")
     body = {"status": "completed", "responses": GOOD_ANSWERS, "rating": 4}
     results = await asyncio.gather(
         a.put(f"{URL}/{rid}", json=body), b.put(f"{URL}/{rid}", json=body)
     )
     assert sorted(r.status_code for r in results) == [200, 403]
-    assert (await get_row(org, Employee, emp)).next_review_date == add_months(
-        local_today() + timedelta(days=5), 3
-    )
+    assert (await get_row(org, Employee, emp)).next_review_date == AFTER_ONE_STEP  # one step
 
 
 async def test_an_empty_body_is_refused_with_the_field_messages(login, org):
