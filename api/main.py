@@ -3,6 +3,7 @@
 import gc
 import html
 import importlib
+import json
 import pkgutil
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -132,16 +133,48 @@ def create_app() -> FastAPI:
     return app
 
 
-def _page(index: Path, has_session_cookie: bool) -> str:
+# The code a signed-in visit needs first (Vite manifest keys), and the dashboard's at "/".
+SIGNED_IN_CODE = ("src/app/authenticated-app.tsx",)
+DASHBOARD_CODE = ("src/app/routes/dashboard.tsx",)
+
+
+def _preloads(dist: Path, keys: tuple[str, ...]) -> list[str]:
+    """The files of these lazy chunks and of what they import, leaving out the entry's own
+    (the page preloads those already), from the build's manifest; none without one."""
+    try:
+        manifest = json.loads((dist / ".vite" / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    seen: set[str] = set()
+
+    def closure(key: str) -> list[str]:
+        if key in seen or key not in manifest:
+            return []
+        seen.add(key)
+        found = [f for dep in manifest[key].get("imports", []) for f in closure(dep)]
+        return [*found, manifest[key]["file"]]
+
+    for key, item in manifest.items():
+        if item.get("isEntry"):
+            closure(key)
+    return [f for key in keys for f in closure(key)]
+
+
+def _page(index: Path, has_session_cookie: bool, preload: tuple[str, ...] = ()) -> str:
     """The web app's page, telling it the base domain: organisations live at `{code}.{base}`,
     and only the server knows where the code ends and the base begins (`acme.merit.example.com`
     or `acme.localhost`). Without a session cookie (which scripts cannot read) it says so too:
-    the app then shows a visitor the landing page without first asking who is signed in."""
+    the app then shows a visitor the landing page without first asking who is signed in. With
+    one, the signed-in app's code is fetched along with the page's instead of after it."""
     base = html.escape(get_settings().base_domain.lower(), quote=True)
-    meta = f'<meta name="merit-base-domain" content="{base}" />'
+    tags = [f'<meta name="merit-base-domain" content="{base}" />']
     if not has_session_cookie:
-        meta += '\n    <meta name="merit-session" content="none" />'
-    return index.read_text(encoding="utf-8").replace("</head>", f"    {meta}\n  </head>", 1)
+        tags.append('<meta name="merit-session" content="none" />')
+    else:
+        for file in _preloads(index.parent, preload):
+            tags.append(f'<link rel="modulepreload" crossorigin href="/{html.escape(file)}" />')
+    head = "".join(f"    {tag}\n" for tag in tags)
+    return index.read_text(encoding="utf-8").replace("</head>", f"{head}  </head>", 1)
 
 
 IMMUTABLE = b"public, max-age=31536000, immutable"
@@ -183,7 +216,8 @@ def _mount_web(app: FastAPI, dist: Path) -> None:
             return FileResponse(candidate)
         if index.is_file():
             # The CSP and the other security headers come from RequestContextMiddleware.
-            page = _page(index, has_session_cookie=sessions.COOKIE in request.cookies)
+            preload = SIGNED_IN_CODE + (DASHBOARD_CODE if path in ("", "/") else ())
+            page = _page(index, sessions.COOKIE in request.cookies, preload)
             return HTMLResponse(page, headers={"cache-control": "no-cache"})
         return JSONResponse(
             {"message": "The web app is not built. Run `make dev` or `npm run build`."},

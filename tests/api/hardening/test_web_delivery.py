@@ -1,6 +1,7 @@
 """How the built web app is delivered: hashed assets cached for good, the page never, and a
 robots.txt that is text rather than the app's page."""
 
+import json
 import shutil
 from pathlib import Path
 
@@ -74,3 +75,39 @@ async def test_the_page_says_when_there_is_no_session_cookie(make_app, tmp_path)
     assert '<meta name="merit-session" content="none" />' in visitor.text
     assert visitor.text.index("merit-session") < visitor.text.index("</head>")
     assert "merit-session" not in returning.text
+
+
+async def test_a_signed_in_visit_preloads_the_apps_code(make_app, tmp_path):
+    # With a session cookie the page names the signed-in app's chunks (and the dashboard's at
+    # "/") with what they import, less what the entry loads anyway; a visitor gets none.
+    dist = _dist(tmp_path)
+    (dist / ".vite").mkdir()
+    manifest = {
+        "index.html": {"file": "assets/index-1.js", "isEntry": True, "imports": ["_react-1.js"]},
+        "_react-1.js": {"file": "assets/react-1.js"},
+        "_zod-1.js": {"file": "assets/zod-1.js"},
+        "src/app/authenticated-app.tsx": {
+            "file": "assets/authenticated-app-1.js",
+            "isDynamicEntry": True,
+            "imports": ["index.html", "_react-1.js", "_zod-1.js"],
+        },
+        "src/app/routes/dashboard.tsx": {
+            "file": "assets/dashboard-1.js",
+            "isDynamicEntry": True,
+            "imports": ["_zod-1.js"],
+        },
+    }
+    (dist / ".vite" / "manifest.json").write_text(json.dumps(manifest))
+    app = make_app(web_dist=dist)
+    preload = '<link rel="modulepreload" crossorigin href="/assets/{}" />'
+    async with client_for(app) as c:
+        visitor = await c.get("/")
+        c.cookies.set("merit_sid", "anything")
+        home = await c.get("/")
+        employees = await c.get("/employees")
+    assert "modulepreload" not in visitor.text
+    for name in ("zod-1.js", "authenticated-app-1.js", "dashboard-1.js"):
+        assert home.text.count(preload.format(name)) == 1, name
+    assert "react-1.js" not in home.text and "index-1.js" not in home.text
+    assert preload.format("authenticated-app-1.js") in employees.text
+    assert "dashboard-1.js" not in employees.text
