@@ -108,6 +108,7 @@ POLICY: dict[tuple[str, str], dict[str, Expect]] = {
     ("GET", "/api/analytics"): tenant(WRITERS),
     # Reminders: every role may mark them read.
     ("GET", "/api/reminders"): tenant(EVERYONE),
+    ("POST", "/api/reminders/mark-all-read"): tenant(EVERYONE),
     ("PUT", "/api/reminders/{reminder_id}"): record(EVERYONE),
     # HR notes
     ("GET", "/api/employee-notes"): record(EVERYONE),  # filtered by ?employeeId=
