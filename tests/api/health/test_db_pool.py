@@ -55,6 +55,9 @@ async def test_idle_connections_whose_backends_died_are_replaced(monkeypatch):
 
 
 async def test_a_recently_used_connection_is_not_pinged(monkeypatch):
+    # A pool of one connection, whatever earlier tests left: which connection a checkout gets
+    # (the pool hands out the longest idle first) must not decide the outcome.
+    await db.dispose_engine()
     await _warm_pool()
     pings = []
     monkeypatch.setattr(db, "PING_AFTER_IDLE_SECONDS", 3600.0)
