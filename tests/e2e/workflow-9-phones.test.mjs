@@ -37,11 +37,11 @@ async function expectNoSidewaysScroll(page, screen, width) {
 }
 
 /** Open `path` at each phone width, wait for its heading and check it fits. */
-async function checkScreen(page, path, heading, { compactHeader = false } = {}) {
+async function checkScreen(page, path, heading, { compactHeader = false, exact = false } = {}) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 })
     await page.goto(`${BASE_URL}${path}`)
-    await page.getByRole('heading', { level: 1, name: heading }).first().waitFor()
+    await page.getByRole('heading', { level: 1, name: heading, exact }).first().waitFor()
     await page.waitForLoadState('networkidle')
     await expectNoSidewaysScroll(page, heading, width)
     if (compactHeader) {
@@ -88,7 +88,8 @@ test('no screen scrolls sideways at 360 to 414 px, and the signed-in header is c
   await page.getByLabel('E-mail').fill(PLATFORM_EMAIL)
   await page.getByLabel('Password').fill(PLATFORM_PASSWORD)
   await page.getByRole('button', { name: 'Sign In' }).click()
-  await checkScreen(page, '/super-admin', 'Super Admin')
+  await page.getByRole('heading', { level: 1, name: 'Super Admin', exact: true }).waitFor()
+  await checkScreen(page, '/super-admin', 'Super Admin', { exact: true })
   await shot('02-super-admin-414')
   await context.clearCookies()
   assert.deepEqual(b.pageErrors, [], 'the page raised no uncaught errors')

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Pencil } from 'lucide-react'
-import { type MutableRefObject, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { type KeyboardEvent, type MutableRefObject, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -67,6 +67,24 @@ function focusAnswer(step: Element | null | undefined): boolean {
     step?.querySelector<HTMLElement>('input:checked') ?? step?.querySelector<HTMLElement>('input, textarea, select')
   field?.focus()
   return Boolean(field)
+}
+
+/**
+ * The dialog loops Shift+Tab only from its first tabbable element, the first option of a
+ * group; from the group's chosen option the browser would leave the dialog and the focus trap
+ * would put it straight back. Go round to the last element from any option of that group.
+ */
+function loopShiftTabFromFirstGroup(event: KeyboardEvent<HTMLDivElement>) {
+  const active = document.activeElement
+  if (event.key !== 'Tab' || !event.shiftKey || !(active instanceof HTMLInputElement) || active.type !== 'radio') return
+  const tabbable = [
+    ...event.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input, textarea, select'),
+  ].filter((el) => el.tabIndex >= 0)
+  const first = tabbable[0]
+  if (first instanceof HTMLInputElement && first !== active && first.type === 'radio' && first.name === active.name) {
+    event.preventDefault()
+    tabbable.at(-1)?.focus()
+  }
 }
 
 /** What the wizard would save, to tell whether anything changed since it opened. */
@@ -320,6 +338,7 @@ export function ReviewWizard({ reviewId, role, onOpenChange }: ReviewWizardProps
     <Dialog open={reviewId !== null} onOpenChange={close}>
       <DialogContent
         className="max-w-2xl"
+        onKeyDown={loopShiftTabFromFirstGroup}
         onOpenAutoFocus={(event) => {
           // Opened on a step: start at its question's answer rather than at the close button.
           const step = (event.currentTarget as HTMLElement | null)?.querySelector('[data-wizard-step]')

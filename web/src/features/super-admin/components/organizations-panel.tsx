@@ -62,7 +62,7 @@ export function OrganizationsPanel({ session }: { session: PlatformSession }) {
             Organizations
           </h2>
           {organizations.isPending ? (
-            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
               {Array.from({ length: 6 }, (_, i) => (
                 <Skeleton key={i} data-testid="organization-skeleton" className="h-56 rounded-xl" />
               ))}
@@ -87,9 +87,9 @@ export function OrganizationsPanel({ session }: { session: PlatformSession }) {
               </Button>
             </Card>
           ) : (
-            <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
               {organizations.data.map((organization) => (
-                <li key={organization.id} className="flex">
+                <li key={organization.id} className="flex min-w-0">
                   <OrganizationCard organization={organization} onAction={onAction} />
                 </li>
               ))}
