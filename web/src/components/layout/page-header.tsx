@@ -40,7 +40,8 @@ export function PageHeader({ title, subtitle, search, addButton }: PageHeaderPro
     // On phones the header keeps to two rows: the title (with help, when there is no search)
     // and the search with its buttons; the mark and the subtitle show from the sm breakpoint up.
     <header className="flex flex-wrap items-center gap-3 border-b bg-card px-4 py-3 sm:px-6 sm:py-5 lg:flex-nowrap lg:justify-between lg:px-8">
-      <div className="flex min-w-0 flex-1 items-center gap-3">
+      {/* flex-auto, not flex-1: a title that does not fit beside the buttons puts them below it. */}
+      <div className="flex min-w-0 flex-auto items-center gap-3 lg:flex-1">
         <Logo showName={false} className="hidden sm:inline-flex" />
         <div className="min-w-0">
           <h1 className="truncate text-2xl font-semibold tracking-tight">{title}</h1>
