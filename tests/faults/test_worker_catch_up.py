@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 import redis as redis_py
 from arq import cron
+from arq.connections import create_pool
 from arq.cron import CronJob
 from arq.utils import to_unix_ms
 
@@ -94,6 +95,38 @@ async def until(check: Callable[[], bool], within: float, what: str) -> None:
         await asyncio.sleep(0.05)
 
 
+async def settled(redis: RedisServer, *workers: Worker) -> None:
+    """Wait until each worker has made its catch-up decisions since it last connected, and every
+    job queued has run (arq takes a job off its queue once it has finished): from then on
+    nothing runs unless something new is queued, so "it ran once" can be checked."""
+
+    def caught_up() -> bool:
+        # `_pool` is set, and the catch-up marked pending, as main() begins (no await between).
+        return all(w._pool is not None and not w._catch_up_pending for w in workers)
+
+    await until(caught_up, 10, "every worker's catch-up")
+    queue = redis_py.Redis(unix_socket_path=str(redis.socket))
+    try:
+        await until(lambda: queue.zcard("arq:queue") == 0, 10, "the queue to empty")
+    finally:
+        queue.close()
+
+
+async def two_jobs_in_turn(url: str) -> None:
+    """Run two jobs on `merit worker`, the second queued once the first has run. The worker
+    takes the second at a later poll than the first, and every poll ends with its cron step,
+    where missed slots are caught up: once the second has run, the catch-up of the worker's
+    first poll is done (and logged, had it queued anything)."""
+    pool = await create_pool(redis_settings(url))
+    try:
+        for _ in range(2):
+            job = await pool.enqueue_job("purge_expired_sessions")
+            assert job is not None
+            await job.result(timeout=30, poll_delay=0.1)
+    finally:
+        await pool.aclose()
+
+
 def test_only_the_most_recent_slot_of_the_window_is_caught_up():
     day = timedelta(days=1)
     nightly = cron(tick, hour={2}, minute={0})
@@ -110,7 +143,7 @@ def test_only_the_most_recent_slot_of_the_window_is_caught_up():
     assert last_slot(nightly, now, timedelta(0)) is None
 
 
-async def test_a_slot_missed_before_the_workers_start_runs_once_late(workers, caplog):
+async def test_a_slot_missed_before_the_workers_start_runs_once_late(redis, workers, caplog):
     now = datetime.now().astimezone()
     due = now - timedelta(seconds=30)
     daily = cron(tick, hour={due.hour}, minute={due.minute}, second={due.second})
@@ -128,7 +161,7 @@ async def test_a_slot_missed_before_the_workers_start_runs_once_late(workers, ca
     # Two workers start together: the slot runs once.
     first, second = workers(daily, yearly), workers(daily, yearly)
     await until(lambda: len(RUNS) >= 1, 10, "the late run")
-    await asyncio.sleep(1.5)
+    await settled(redis, first, second)
     assert ran() == [ms(due)]
     assert sum(LATE in m for m in caplog.messages) == 1
 
@@ -136,8 +169,7 @@ async def test_a_slot_missed_before_the_workers_start_runs_once_late(workers, ca
     await stop(first)
     await stop(second)
     third = workers(daily, yearly)
-    await until(lambda: not third._catch_up_pending, 10, "the third worker's first poll")
-    await asyncio.sleep(1)
+    await settled(redis, third)
     assert ran() == [ms(due)]
     assert ran("cron:old") == []
 
@@ -151,7 +183,7 @@ async def test_after_a_redis_outage_only_the_most_recent_missed_slot_runs(
     early, late = base + timedelta(seconds=4), base + timedelta(seconds=7)
     every_minute = cron(tick, second={early.second, late.second})
 
-    workers(every_minute)
+    worker = workers(every_minute)
     # At start, the most recent slot (a minute ago) runs: this Redis has no record of it.
     await until(lambda: len(RUNS) >= 1, 10, "the run at start")
     assert ran() == [ms(late - timedelta(minutes=1))]
@@ -163,7 +195,7 @@ async def test_after_a_redis_outage_only_the_most_recent_missed_slot_runs(
 
     # The worker reconnects (backoff up to 5 s) and runs the later slot only, once.
     await until(lambda: len(RUNS) >= 2, 20, "the late run after the outage")
-    await asyncio.sleep(1.5)
+    await settled(redis, worker)
     assert ran() == [ms(late - timedelta(minutes=1)), ms(late)]
 
 
@@ -198,7 +230,7 @@ def test_merit_worker_runs_the_missed_nightly_backup_and_reminders_once():
             assert stack.worker.wait(timeout=15) == 0
             stack.start_worker(MERIT_WORKER_CATCH_UP_HOURS="24")
             wait_until(lambda: stack.worker_log().count("worker started") == 2, 60, what="start")
-            time.sleep(3)  # its first polls, where it would catch up
+            asyncio.run(two_jobs_in_turn(stack.redis.url))  # its first poll's catch-up is done
             assert stack.worker_log().count(LATE) == late_runs, stack.worker_log()[-4000:]
             assert len(scheduled()) == 1
             queue.close()

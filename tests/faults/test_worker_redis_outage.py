@@ -97,6 +97,41 @@ async def log_says(worker: WorkerProcess, text: str, within: float, count: int =
         await asyncio.sleep(0.1)
 
 
+class ProbeCounter:
+    """Stands on the Redis socket while Redis is stopped: hangs up on every connection and
+    counts them. Each is one probe of the worker (a Redis that closes the connection is as
+    unreachable to it as none), so the test sees the worker try again and again rather than
+    sleeping and hoping it did. Both workers of `merit worker` (jobs and backups) probe, each
+    with its own backoff."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.probes = 0
+        self.server: asyncio.AbstractServer | None = None
+
+    async def __aenter__(self) -> "ProbeCounter":
+        assert not self.path.exists(), "Redis is still there"
+        self.server = await asyncio.start_unix_server(self._hang_up, path=str(self.path))
+        return self
+
+    async def _hang_up(self, _reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.probes += 1
+        writer.close()
+
+    async def __aexit__(self, *_exc: object) -> None:
+        assert self.server is not None
+        self.server.close()
+        await self.server.wait_closed()
+        self.path.unlink(missing_ok=True)  # for Redis to start on it again
+
+    async def seen(self, worker: WorkerProcess, count: int, within: float) -> None:
+        deadline = time.monotonic() + within
+        while self.probes < count:
+            assert worker.running(), f"the worker exited ({worker.proc and worker.proc.returncode})"
+            assert time.monotonic() < deadline, f"{self.probes} probes in {within:g} s"
+            await asyncio.sleep(0.1)
+
+
 async def expired_session() -> str:
     sid = f"outage-{uuid.uuid4().hex}"
     async with public_session() as db:
@@ -136,10 +171,12 @@ async def test_the_worker_survives_a_redis_outage_and_takes_jobs_again(setup):
 
     redis.stop()
     await log_says(worker, LOST, 15)
-    # Several backoff rounds later it is still up, and has said so once, not once per probe.
-    await asyncio.sleep(4)
-    assert worker.running()
-    assert worker.text().count(LOST) == 1
+    async with ProbeCounter(redis.socket) as counter:
+        # Several failed probes later (three rounds of backoff each, if the two workers share
+        # them) it is still up, and has said so once, not once per probe.
+        await counter.seen(worker, 6, within=30)
+        assert worker.running()
+        assert worker.text().count(LOST) == 1
 
     redis.start()  # an empty Redis on the same socket: the queue starts over
     await log_says(worker, BACK, 15)
@@ -168,9 +205,11 @@ async def test_the_worker_waits_for_redis_when_it_is_down_at_start(setup):
     redis, worker = setup
     worker.start()
     await log_says(worker, LOST, 60)
-    await asyncio.sleep(2)
-    assert worker.running()
-    assert STARTED not in worker.text()
+    async with ProbeCounter(redis.socket) as counter:
+        # It keeps probing (and has not started for want of Redis), rather than exiting.
+        await counter.seen(worker, 4, within=30)
+        assert worker.running()
+        assert STARTED not in worker.text()
 
     redis.start()
     await log_says(worker, STARTED, 20)
@@ -188,6 +227,7 @@ class SilentProxy:
         self.flowing.set()
         self.server: asyncio.Server | None = None
         self.writers: list[asyncio.StreamWriter] = []
+        self.connections = 0  # accepted, paused or not: each probe of a worker opens one
 
     @property
     def url(self) -> str:
@@ -198,6 +238,7 @@ class SilentProxy:
         self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
 
     async def _serve(self, client_r: asyncio.StreamReader, client_w: asyncio.StreamWriter) -> None:
+        self.connections += 1
         self.writers.append(client_w)
         await self.flowing.wait()
         try:
@@ -246,7 +287,14 @@ async def test_a_connection_that_hangs_silently_counts_as_an_outage(setup):
         await log_says(worker, LOST, READ_TIMEOUT_S + 5)
         assert "TimeoutError" in worker.text()
         # Its probes hang too, and time out the same way: still one warning, still running.
-        await asyncio.sleep(READ_TIMEOUT_S + 1)
+        # A probe that timed out is followed by a new connection for the next one: four after
+        # the loss are each worker's first probe (hung, given up) and its second.
+        at_loss = proxy.connections
+        deadline = time.monotonic() + 2 * READ_TIMEOUT_S + 15
+        while proxy.connections < at_loss + 4:
+            assert worker.running(), f"the worker exited ({worker.proc and worker.proc.returncode})"
+            assert time.monotonic() < deadline, f"{proxy.connections - at_loss} probes"
+            await asyncio.sleep(0.1)
         assert worker.running()
         assert worker.text().count(LOST) == 1
 
