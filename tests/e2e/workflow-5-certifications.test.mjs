@@ -38,7 +38,7 @@ test('a certification expiring in 10 days shows everywhere and raises a reminder
   await expectToast(page, 'Certification type created successfully!')
   await typeDialog.waitFor({ state: 'detached' })
   const typeCard = page.getByTestId('certification-type-card').filter({ has: page.getByRole('heading', { name: TYPE }) })
-  await typeCard.getByText('0 employees', { exact: true }).waitFor()
+  await typeCard.getByText('0 active', { exact: true }).waitFor()
   await expectAccessible(page, 'Certification Types')
 
   // 2. Assign it from an employee's profile, expiring 10 days from today.
@@ -93,7 +93,7 @@ test('a certification expiring in 10 days shows everywhere and raises a reminder
 
   // The type's card counts the holder, expiring soon.
   await page.getByRole('navigation', { name: 'Certifications' }).getByRole('link', { name: 'Certification Types' }).click()
-  await typeCard.getByText('1 employee', { exact: true }).waitFor()
+  await typeCard.getByText('1 active', { exact: true }).waitFor()
   await typeCard.getByText('1 expiring soon').waitFor()
 
   // 4. The daily job raises a reminder; it is marked read.
