@@ -51,9 +51,7 @@ async def on_startup(ctx: dict[str, Any]) -> None:
     ctx["merit_started"] = True
     settings = get_settings()
     configure_logging(settings)
-    served = start_worker_metrics_server(
-        settings.worker_metrics_host, settings.worker_metrics_port
-    )
+    served = start_worker_metrics_server(settings.worker_metrics_host, settings.worker_metrics_port)
     log.info(
         "worker started: %d functions, %d cron jobs on %s; backups on %s%s",
         len(_functions),

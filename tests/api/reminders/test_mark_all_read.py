@@ -9,9 +9,7 @@ from tests.api.reviews.factories import get_row
 
 
 @pytest.mark.parametrize("role", ["admin", "hr", "manager", "user"])
-async def test_every_role_marks_all_read_in_its_own_organisation_only(
-    login, org, other_org, role
-):
+async def test_every_role_marks_all_read_in_its_own_organisation_only(login, org, other_org, role):
     mine = [await add_reminder(org), await add_reminder(org), await add_reminder(org, is_read=True)]
     theirs = await add_reminder(other_org)
     client = await login(org, role)
