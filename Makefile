@@ -5,12 +5,22 @@ PYTHON := $(shell command -v python3)
 UV := $(PYTHON) -m uv
 export UV_LINK_MODE := copy
 
-.PHONY: dev test setup python-deps node-deps web chromium faketime lint typecheck pytest clock vitest e2e bench clean
+.PHONY: dev test lane-pytest lane-web setup python-deps node-deps web chromium faketime lint typecheck pytest clock vitest e2e bench clean
 
 dev: setup web
 	$(UV) run merit dev
 
-test: setup chromium lint typecheck pytest clock vitest web e2e
+# pytest runs beside the clock runs, vitest and the web build (two lanes on two cores); the
+# browser tests come last, alone, because Lighthouse's performance score needs a quiet machine.
+test: setup chromium faketime lint typecheck
+	@$(MAKE) --no-print-directory -j2 --output-sync=target lane-pytest lane-web
+	@$(MAKE) --no-print-directory e2e
+
+lane-pytest:
+	@$(MAKE) --no-print-directory pytest
+
+lane-web:
+	@$(MAKE) --no-print-directory -j1 clock vitest web
 
 setup: python-deps node-deps
 
