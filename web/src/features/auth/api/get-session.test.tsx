@@ -16,6 +16,9 @@ describe('the first session check', () => {
       expect(fetchMock).not.toHaveBeenCalled()
     } finally {
       meta.remove()
+      // app.tsx started fetching the signed-in app's code when it was imported (no meta tag
+      // yet then); let that finish before the test environment is torn down under it.
+      await Promise.all([import('@/app/authenticated-app'), import('@/app/routes/dashboard')])
     }
   })
 })
