@@ -2,9 +2,6 @@
 organisation: every table of the deleted one comes back."""
 
 import asyncio
-import os
-import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -19,6 +16,7 @@ from tests.api.backups.factories import seed, without_passwords
 from tests.api.backups.test_backups import organisation_data
 from tests.api.platform.test_organizations import create
 from tests.conftest import new_org, unique_code
+from tests.tenants.test_cli import merit
 
 
 def without_access(data: dict[str, list[tuple[Any, ...]]]) -> dict[str, list[tuple[Any, ...]]]:
@@ -65,17 +63,6 @@ async def test_a_final_backup_restores_into_a_new_organisation(platform):
     users = archive.table_map()["users"].columns.keys()
     keeper = dict(zip(users, after["users"][0], strict=True))
     assert (keeper["password_hash"], keeper["is_active"]) == (None, False)
-
-
-def merit(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "api.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ},
-        stdin=subprocess.DEVNULL,
-    )
 
 
 async def test_an_operator_brings_a_deleted_organisation_back_from_the_shell(platform):

@@ -70,6 +70,11 @@ export function Pager({
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1
   const last = Math.min(total, page * pageSize)
   const n = (value: number) => value.toLocaleString('en-US')
+  // A new page starts at its top, as a new page of a book does.
+  const go = (next: number) => {
+    onPage(next)
+    window.scrollTo({ top: 0 })
+  }
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
       <p aria-live="polite">
@@ -77,14 +82,14 @@ export function Pager({
       </p>
       {pages > 1 && (
         <div className="flex items-center gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => go(page - 1)}>
             <ChevronLeft aria-hidden="true" />
             Previous
           </Button>
           <span>
             Page {n(page)} of {n(pages)}
           </span>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => go(page + 1)}>
             Next
             <ChevronRight aria-hidden="true" />
           </Button>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ArrowLeft } from 'lucide-react'
 import { useForm } from 'react-hook-form'
-import { Link } from 'wouter'
+import { ForgotPasswordLink } from './forgot-password-link'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { FieldError } from '@/components/ui/field-error'
@@ -100,13 +100,7 @@ export function AccountLoginForm({ organization, onBack, onSignedIn }: AccountLo
             aria-invalid={errors.password ? true : undefined}
             {...register('password')}
           />
-          {/* After the field, so Tab goes from the password on to it, not the other way round. */}
-          <Link
-            href={`/forgot-password?org=${encodeURIComponent(organization.subdomain)}`}
-            className="self-end text-sm font-medium text-primary hover:underline"
-          >
-            Forgot password?
-          </Link>
+          <ForgotPasswordLink subdomain={organization.subdomain} />
         </div>
         <FieldError id="account-login-error" message={errors.email?.message ?? errors.password?.message} />
         <Button type="submit" size="lg" disabled={busy}>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { ArrowLeft, Info, ShieldUser, UserRound, Users } from 'lucide-react'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { Link } from 'wouter'
+import { ForgotPasswordLink } from './forgot-password-link'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { FieldError } from '@/components/ui/field-error'
@@ -146,13 +146,7 @@ export function RoleLoginForm({ organization, onBack, onSignedIn }: RoleLoginFor
             aria-describedby="role-login-hint"
             {...register('password')}
           />
-          {/* After the field, so Tab goes from the password on to it, not the other way round. */}
-          <Link
-            href={`/forgot-password?org=${encodeURIComponent(organization.subdomain)}`}
-            className="self-end text-sm font-medium text-primary hover:underline"
-          >
-            Forgot password?
-          </Link>
+          <ForgotPasswordLink subdomain={organization.subdomain} />
         </div>
 
         <p id="role-login-hint" className="flex gap-2 rounded-lg bg-muted p-3 text-xs text-muted-foreground">

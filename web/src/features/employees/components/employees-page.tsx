@@ -236,10 +236,7 @@ export default function EmployeesPage({ role }: { role: Role }) {
           pageSize={EMPLOYEES_PER_PAGE}
           total={employees.data?.total ?? shown.length}
           noun="employees"
-          onPage={(next) => {
-            update({ page: String(next) })
-            window.scrollTo({ top: 0 })
-          }}
+          onPage={(next) => update({ page: String(next) })}
         />
       </div>
     )
