@@ -4,7 +4,8 @@ Every parameter is optional; without any the list is what it has always been (ne
 reviews of archived employees left out). The Reviews screen keeps its choices in its address, so
 a bad value in a shared or edited link answers 400 with the parameter's name, never a 500.
 
-There is no reviewer filter: a review records no person who created or completed it.
+A review's reviewer is the employee's manager (the org chart's reporting line): `reviewer`
+names that manager by employee ID and lists the reviews of the people who report to them.
 """
 
 from dataclasses import dataclass
@@ -53,6 +54,7 @@ class ReviewQuery:
     overdue: bool | None = None
     archived: str | None = None
     sort: str | None = None
+    reviewer: str | None = None
 
 
 def review_query(
@@ -74,6 +76,13 @@ def review_query(
         Query(description="Whose reviews: active employees' (default), archived ones', all"),
     ] = None,
     sort: Annotated[ReviewSort | None, Query(description=SORT_HELP)] = None,
+    reviewer: Annotated[
+        str | None,
+        Query(
+            max_length=50,
+            description="The reviewer's employee ID: reviews of the people who report to them",
+        ),
+    ] = None,
 ) -> ReviewQuery:
     return ReviewQuery(
         search=(search or "").strip() or None,
@@ -83,6 +92,7 @@ def review_query(
         overdue=overdue,
         archived=archived,
         sort=sort,
+        reviewer=(reviewer or "").strip() or None,
     )
 
 
@@ -137,7 +147,8 @@ def apply(query: Q, params: ReviewQuery, filters: Filters, *, ordered: bool = Tr
     employee_id = filters.employee_id
     archived = params.archived or ("all" if employee_id is not None else filters.default_archived)
     by_employee = (params.sort or "").removeprefix("-") == "employee"
-    if archived != "all" or params.department or (ordered and by_employee):
+    joined = archived != "all" or params.department or params.reviewer
+    if joined or (ordered and by_employee):
         query = query.join(Employee, Employee.id == Review.employee_id)
     if archived == "active":
         query = query.where(Employee.is_archived.is_(False))
@@ -147,6 +158,8 @@ def apply(query: Q, params: ReviewQuery, filters: Filters, *, ordered: bool = Tr
         query = query.where(Review.employee_id == employee_id)
     if params.department is not None:
         query = query.where(Employee.department == params.department)
+    if params.reviewer is not None:
+        query = query.where(Employee.manager_id == params.reviewer)
     if params.review_type is not None:
         query = query.where(Review.review_type == params.review_type)
     if params.status is not None:

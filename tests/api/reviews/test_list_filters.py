@@ -21,7 +21,10 @@ async def _ids(client, url: str) -> list[int]:
 async def seeded(org, other_org):
     """Five reviews in `org` over two departments, one of an archived employee, and one review
     in `other_org` that must never show."""
-    ada = await add_employee(org, first_name="Ada", last_name="Lovelace", department="engineering")
+    await add_employee(org, employee_id="BOSS-1", first_name="Bo", last_name="Ss")
+    ada = await add_employee(
+        org, first_name="Ada", last_name="Lovelace", department="engineering", manager_id="BOSS-1"
+    )
     grace = await add_employee(org, first_name="Grace", last_name="Hopper", department="sales")
     gone = await add_employee(org, first_name="Old", last_name="Timer", is_archived=True)
     engineering = await add_template(org, name="Engineering Review")
@@ -82,6 +85,10 @@ async def test_each_filter_narrows_the_list(login, org, seeded):
         "search=100%25": set(),  # % is taken literally
         "search=%20%20": {s["ada_late"], s["ada_done"], s["grace_soon"], s["grace_later"]},
         "department=engineering&status=pending": {s["ada_late"]},
+        # The reviewer is the employee's manager: Bo reviews Ada, nobody reviews Grace.
+        "reviewer=BOSS-1": {s["ada_late"], s["ada_done"]},
+        "reviewer=BOSS-1&status=completed": {s["ada_done"]},
+        "reviewer=NOBODY": set(),
     }
     for query, expected in cases.items():
         assert set(await _ids(client, f"/api/reviews?{query}")) == expected, query
@@ -180,6 +187,7 @@ async def test_another_organisation_never_appears(login, other_org, seeded):
         ("pageSize=201", "pageSize"),
         ("search=" + "x" * 201, "search"),
         ("department=" + "d" * 51, "department"),
+        ("reviewer=" + "r" * 51, "reviewer"),
     ],
 )
 async def test_bad_values_answer_400_naming_the_parameter(login, org, query, field):

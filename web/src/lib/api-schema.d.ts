@@ -9944,6 +9944,8 @@ export interface operations {
                 page?: number | null;
                 /** @description Items per page (default 50); turns paging on */
                 pageSize?: number | null;
+                /** @description The reviewer's employee ID: reviews of the people who report to them */
+                reviewer?: string | null;
                 reviewType?: ("quarterly" | "annual" | "probation" | "promotion" | "performance_improvement") | null;
                 /** @description Employee name or ID, or template name */
                 search?: string | null;

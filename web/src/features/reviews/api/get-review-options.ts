@@ -12,6 +12,7 @@ const employeeOptionSchema = replySchema<ApiReply<'listEmployees'>[number]>()(
     firstName: z.string(),
     lastName: z.string(),
     isArchived: z.boolean().nullish(),
+    managerId: z.string().nullish(),
   }),
 )
 
@@ -44,4 +45,12 @@ export function useEmployeeOptions(enabled: boolean) {
 
 export function useTemplateOptions(enabled: boolean) {
   return useQuery({ ...templateOptionsQueryOptions(), enabled })
+}
+
+/** Who reviews someone: each employee who is another's manager (the reporting line), by name. */
+export function reviewersOf(employees: EmployeeOption[]): EmployeeOption[] {
+  const managers = new Set(employees.map((e) => e.managerId).filter(Boolean))
+  return employees
+    .filter((e) => e.employeeId && managers.has(e.employeeId))
+    .sort((a, b) => `${a.lastName} ${a.firstName}`.localeCompare(`${b.lastName} ${b.firstName}`))
 }

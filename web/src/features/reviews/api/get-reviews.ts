@@ -87,6 +87,7 @@ export interface ReviewListParams {
   status?: string
   overdue?: string
   archived?: string
+  reviewer?: string
   sort?: string
   page: number
   pageSize: number

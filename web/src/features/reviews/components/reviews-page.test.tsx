@@ -158,6 +158,28 @@ describe('ReviewsPage', () => {
     expect(screen.getByRole('searchbox')).toHaveValue('love')
   })
 
+  it("filters by reviewer: the managers of the organisation's reporting lines", async () => {
+    window.history.replaceState(null, '', '/reviews')
+    const people = [
+      { id: 1, employeeId: 'E-1', firstName: 'Ada', lastName: 'Lovelace', managerId: 'E-9' },
+      { id: 2, employeeId: 'E-2', firstName: 'Alan', lastName: 'Turing', managerId: 'E-9' },
+      { id: 9, employeeId: 'E-9', firstName: 'Grace', lastName: 'Hopper', managerId: null },
+    ]
+    const fetchMock = mockApi({
+      'GET /api/reviews': byStatus,
+      'GET /api/departments': jsonResponse(200, DEPARTMENTS),
+      'GET /api/employees': jsonResponse(200, people),
+    })
+    const user = userEvent.setup()
+    renderPage(<ReviewsPage role="admin" />)
+    const select = screen.getByLabelText('Reviewer')
+    // Only someone who manages another is offered.
+    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any reviewer', 'Grace Hopper']))
+    await user.selectOptions(select, 'E-9')
+    await waitFor(() => expect(lastQuery(fetchMock).get('reviewer')).toBe('E-9'))
+    expect(new URLSearchParams(window.location.search).get('reviewer')).toBe('E-9')
+  })
+
   it('reads an unknown value in the address as the default', async () => {
     window.history.replaceState(null, '', '/reviews?sort=salary&view=grid&status=done&page=-4&overdue=maybe')
     const fetchMock = mockApi({ 'GET /api/reviews': byStatus })

@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { formatDate, humanize } from '@/lib/format'
 import type { Role } from '@/lib/roles'
 import { useSearchField, useUrlState } from '@/lib/url-state'
+import { reviewersOf, useEmployeeOptions } from '../api/get-review-options'
 import { REVIEW_TYPES, useDepartments, useReviewPage, type Review } from '../api/get-reviews'
 import { CreateReviewDialog } from './create-review-dialog'
 import { ReviewCard, reviewAction, STATUS_VARIANT } from './review-card'
@@ -45,6 +46,7 @@ const DEFAULTS = {
   reviewType: '',
   overdue: '',
   archived: 'active',
+  reviewer: '',
   sort: 'urgency',
   view: 'cards',
   page: '1',
@@ -145,11 +147,14 @@ export default function ReviewsPage({ role }: { role: Role }) {
     reviewType: state.reviewType,
     overdue: state.overdue,
     archived: state.archived,
+    reviewer: state.reviewer,
     sort: state.sort,
     page,
     pageSize: REVIEWS_PER_PAGE,
   })
   const departments = useDepartments()
+  // The reviewer filter's choices load once the list itself has.
+  const reviewers = reviewersOf(useEmployeeOptions(!reviews.isPending).data ?? [])
   const search = useSearch()
   const [location, navigate] = useLocation()
   const [createOpen, setCreateOpen] = useState(false)
@@ -179,6 +184,7 @@ export default function ReviewsPage({ role }: { role: Role }) {
     state.department !== '' ||
     state.reviewType !== '' ||
     state.overdue !== '' ||
+    state.reviewer !== '' ||
     state.archived !== DEFAULTS.archived
   const items = reviews.data?.items ?? []
 
@@ -196,7 +202,7 @@ export default function ReviewsPage({ role }: { role: Role }) {
         <ClipboardList aria-hidden="true" className="size-8" />
         No reviews found
         {filtered && (
-          <Button variant="link" onClick={() => refine({ q: '', department: '', reviewType: '', overdue: '', archived: '' })}>
+          <Button variant="link" onClick={() => refine({ q: '', department: '', reviewType: '', overdue: '', reviewer: '', archived: '' })}>
             Clear filters
           </Button>
         )}
@@ -221,10 +227,7 @@ export default function ReviewsPage({ role }: { role: Role }) {
           pageSize={REVIEWS_PER_PAGE}
           total={reviews.data?.total ?? items.length}
           noun="reviews"
-          onPage={(next) => {
-            update({ page: String(next) })
-            window.scrollTo({ top: 0 })
-          }}
+          onPage={(next) => update({ page: String(next) })}
         />
       </div>
     )
@@ -266,7 +269,7 @@ export default function ReviewsPage({ role }: { role: Role }) {
             </Tabs.List>
             <ViewToggle value={state.view as ListView} onChange={(view) => update({ view })} />
           </div>
-          <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
+          <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
             <FilterSelect label="Department" value={state.department} onChange={(e) => refine({ department: e.target.value })}>
               <option value="">All departments</option>
               {(departments.data ?? []).map((d) => (
@@ -287,6 +290,14 @@ export default function ReviewsPage({ role }: { role: Role }) {
               <option value="">Any due date</option>
               <option value="true">Overdue only</option>
               <option value="false">Not overdue</option>
+            </FilterSelect>
+            <FilterSelect label="Reviewer" value={state.reviewer} onChange={(e) => refine({ reviewer: e.target.value })}>
+              <option value="">Any reviewer</option>
+              {reviewers.map((r) => (
+                <option key={r.id} value={r.employeeId ?? ''}>
+                  {r.firstName} {r.lastName}
+                </option>
+              ))}
             </FilterSelect>
             <FilterSelect label="Employees" value={state.archived} onChange={(e) => refine({ archived: e.target.value })}>
               <option value="active">Active employees</option>
