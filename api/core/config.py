@@ -10,6 +10,7 @@ from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEV_SECRET = "merit-development-secret-change-me"
+METRICS_TOKEN_MIN = 16
 
 MB = 1024 * 1024
 # Request body limits by path prefix (the longest matching prefix wins); everything else gets
@@ -150,10 +151,12 @@ class Settings(BaseSettings):
     def _production_rules(self) -> "Settings":
         if self.environment not in ("development", "test") and self.secret_key == DEV_SECRET:
             raise ValueError("MERIT_SECRET_KEY must be set outside development")
-        if self.is_production and not self.metrics_token:
+        if self.is_production and len(self.metrics_token or "") < METRICS_TOKEN_MIN:
+            # A token short enough to guess is no better than none.
             raise ValueError(
-                "MERIT_METRICS_TOKEN must be set in production: /metrics shows route names, "
-                "request counts and the number of organisations to whoever asks"
+                f"MERIT_METRICS_TOKEN must be set in production, {METRICS_TOKEN_MIN} characters "
+                "or more (openssl rand -hex 24): /metrics shows route names, request counts and "
+                "the number of organisations to whoever asks"
             )
         if self.public_url:
             host = urlsplit(self.public_url).hostname or ""

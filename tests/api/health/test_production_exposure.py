@@ -18,7 +18,9 @@ def test_production_refuses_to_start_without_a_metrics_token(monkeypatch):
     monkeypatch.delenv("MERIT_METRICS_TOKEN", raising=False)
     with pytest.raises(ValidationError, match="MERIT_METRICS_TOKEN must be set in production"):
         Settings(**PRODUCTION)  # type: ignore[arg-type]
-    assert Settings(**PRODUCTION, MERIT_METRICS_TOKEN="t" * 20).metrics_token  # type: ignore[arg-type]
+    with pytest.raises(ValidationError, match="16 characters or more"):
+        Settings(**PRODUCTION, MERIT_METRICS_TOKEN="short-token")  # type: ignore[arg-type]
+    assert Settings(**PRODUCTION, MERIT_METRICS_TOKEN="t" * 16).metrics_token  # type: ignore[arg-type]
 
 
 def get(url: str, **headers: str) -> httpx.Response:
