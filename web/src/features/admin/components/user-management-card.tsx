@@ -15,7 +15,7 @@ function displayName(user: User): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email
 }
 
-/** User Management (SPEC §2): list, add and remove the people who sign in with their own account, and
+/** User Management: list, add and remove the people who sign in with their own account, and
  * enable accounts a restore brought back disabled. */
 export function UserManagementCard() {
   const users = useUsers()
