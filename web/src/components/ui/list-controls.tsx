@@ -52,6 +52,33 @@ export function FilterSelect({
   )
 }
 
+/** The "Sort by" select of a list screen, one option per sort order. */
+export function SortSelect({
+  sorts,
+  value,
+  onChange,
+  className,
+}: {
+  sorts: readonly { value: string; label: string }[]
+  value: string
+  onChange: (value: string) => void
+  className?: string
+}) {
+  return (
+    <FilterSelect label="Sort by" className={className} value={value} onChange={(e) => onChange(e.target.value)}>
+      {sorts.map((s) => (
+        <option key={s.value} value={s.value}>
+          {s.label}
+        </option>
+      ))}
+    </FilterSelect>
+  )
+}
+
+/** The look of a list screen's filter tab (Radix Tabs.Trigger). */
+export const TAB_TRIGGER_CLASS =
+  'rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm'
+
 /** "Showing 26–50 of 153 reviews" with Previous and Next. */
 export function Pager({
   page,

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { FilterSelect, LIST_VIEWS, Pager, pageOf, ViewToggle, type ListView } from '@/components/ui/list-controls'
+import { FilterSelect, LIST_VIEWS, Pager, pageOf, SortSelect, ViewToggle, type ListView } from '@/components/ui/list-controls'
 import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api-client'
@@ -145,7 +145,7 @@ function EmptyState({ children }: { children: string }) {
 }
 
 /**
- * SPEC §2 /employees: search, department filter, archived toggle, cards, admin actions; and
+ * The Employees screen: search, department filter, archived toggle, cards, admin actions; and
  * more filters, sort, a table view and pages, all kept in the address.
  */
 export default function EmployeesPage({ role }: { role: Role }) {
@@ -289,18 +289,7 @@ export default function EmployeesPage({ role }: { role: Role }) {
             <option value="true">Overdue</option>
             <option value="false">Not overdue</option>
           </FilterSelect>
-          <FilterSelect
-            label="Sort by"
-            className="w-full sm:w-56"
-            value={state.sort}
-            onChange={(e) => refine({ sort: e.target.value })}
-          >
-            {SORTS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </FilterSelect>
+          <SortSelect sorts={SORTS} className="w-full sm:w-56" value={state.sort} onChange={(sort) => refine({ sort })} />
           <Button variant="outline" onClick={() => refine({ archived: showArchived ? 'active' : 'all' })}>
             {showArchived ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
             {showArchived ? 'Hide Archived' : 'Show Archived'}

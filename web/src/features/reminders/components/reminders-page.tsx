@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { TAB_TRIGGER_CLASS } from '@/components/ui/list-controls'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatGroup } from '@/components/ui/stat-group'
 import { toast } from '@/components/ui/use-toast'
@@ -69,7 +70,7 @@ function ReminderItem({ reminder }: { reminder: Reminder }) {
 }
 
 /**
- * Reminders (SPEC §2): tabs All / Unread / Read, cards Total / Unread / Overdue, Mark Read, and
+ * Reminders: tabs All / Unread / Read, cards Total / Unread / Overdue, Mark Read, and
  * Mark all read. The daily jobs write them for reviews coming due or overdue and for
  * certifications expiring or expired.
  */
@@ -107,7 +108,7 @@ export default function RemindersPage() {
                 <Tabs.Trigger
                   key={tab.value}
                   value={tab.value}
-                  className="rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+                  className={TAB_TRIGGER_CLASS}
                 >
                   {tab.label}
                 </Tabs.Trigger>

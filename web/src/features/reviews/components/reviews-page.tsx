@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { FilterSelect, LIST_VIEWS, Pager, pageOf, ViewToggle, type ListView } from '@/components/ui/list-controls'
+import { FilterSelect, LIST_VIEWS, Pager, pageOf, SortSelect, TAB_TRIGGER_CLASS, ViewToggle, type ListView } from '@/components/ui/list-controls'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatDate, humanize } from '@/lib/format'
 import type { Role } from '@/lib/roles'
@@ -131,7 +131,7 @@ function Skeletons() {
 }
 
 /**
- * Performance Reviews (SPEC §2): tabs by status, Create Review, and the review wizard; search,
+ * Performance Reviews: tabs by status, Create Review, and the review wizard; search,
  * filters, sort, cards or a table, and pages, all kept in the address.
  */
 export default function ReviewsPage({ role }: { role: Role }) {
@@ -258,7 +258,7 @@ export default function ReviewsPage({ role }: { role: Role }) {
                 <Tabs.Trigger
                   key={tab.value}
                   value={tab.value}
-                  className="rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+                  className={TAB_TRIGGER_CLASS}
                 >
                   {tab.label}
                   {tab.value === state.status && reviews.data && (
@@ -304,18 +304,7 @@ export default function ReviewsPage({ role }: { role: Role }) {
               <option value="archived">Archived employees</option>
               <option value="all">All employees</option>
             </FilterSelect>
-            <FilterSelect
-              label="Sort by"
-              className="col-span-2 md:col-span-1"
-              value={state.sort}
-              onChange={(e) => refine({ sort: e.target.value })}
-            >
-              {SORTS.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </FilterSelect>
+            <SortSelect sorts={SORTS} className="col-span-2 md:col-span-1" value={state.sort} onChange={(sort) => refine({ sort })} />
           </div>
           {TABS.map((tab) => (
             <Tabs.Content key={tab.value} value={tab.value} className="focus-visible:outline-none">
