@@ -35,7 +35,7 @@ const AnalyticsPage = lazy(() => import('@/features/analytics/components/analyti
 const CertificationsPage = lazy(() => import('@/features/certifications/components/certifications-page'))
 const CertificationTypesPage = lazy(() => import('@/features/certifications/components/certification-types-page'))
 const AdminPage = lazy(() => import('@/features/admin/components/admin-page'))
-const BackupPage = lazy(() => import('@/features/backup/components/backup-page'))
+const BackupPage = lazy(() => import('@/features/backups/components/backup-page'))
 const PasswordRecoveryRoute = lazy(() => import('./routes/password-recovery'))
 
 /** The signed-in app. While the server demands a new password, only that dialog shows. */

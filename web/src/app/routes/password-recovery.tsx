@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'wouter'
 import { AuthShell } from '@/features/auth/components/auth-shell'
-import { ForgotPasswordPage } from '@/features/password-recovery/components/forgot-password-page'
-import { ResetPasswordPage } from '@/features/password-recovery/components/reset-password-page'
+import { ForgotPasswordPage } from '@/features/recovery/components/forgot-password-page'
+import { ResetPasswordPage } from '@/features/recovery/components/reset-password-page'
 
 /** /forgot-password and /reset-password, in the sign-in frame, signed in or not. */
 export default function PasswordRecoveryRoute() {

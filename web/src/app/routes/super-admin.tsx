@@ -1,4 +1,4 @@
-import SuperAdminPage from '@/features/super-admin/routes/super-admin-page'
+import SuperAdminPage from '@/features/platform/routes/super-admin-page'
 import { AssistantProvider } from '../layout/assistant-provider'
 
 /** /super-admin stands apart from the organisation app: its own sign-in, no sidebar. */
