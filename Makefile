@@ -46,6 +46,7 @@ faketime:
 lint:
 	$(UV) run ruff check .
 	$(UV) run ruff format --check .
+	$(UV) run lint-imports
 
 typecheck:
 	$(UV) run mypy

@@ -9,10 +9,10 @@ from api.auth import sessions, throttle
 from api.auth.models import Session
 from api.auth.passwords import MAX_LENGTH as LONGEST_PASSWORD
 from api.auth.passwords import check_new_password
+from api.auth.principal import ORG_NOT_FOUND, Principal
 from api.core.db import utcnow
 from api.core.errors import BadRequest, Forbidden, NotFound, Unauthorized
 from api.core.security import hash_password_async, verify_password_async
-from api.deps import ORG_NOT_FOUND, Principal
 from api.organizations.models import Organization
 from api.users.service import change_own_password, end_sessions
 from tenants import registry

@@ -1,8 +1,9 @@
 from fastapi import APIRouter, BackgroundTasks, Request
 
+from api.auth.principal import ORG_NOT_FOUND
 from api.core.errors import BadRequest, NotFound
 from api.core.schemas import SuccessReply
-from api.deps import ORG_NOT_FOUND, PublicDb, current_session, host_organization
+from api.deps import PublicDb, current_session, host_organization
 from api.recovery import service
 from api.recovery.schemas import (
     LinkResetReply,
