@@ -47,6 +47,7 @@ lint:
 	$(UV) run ruff check .
 	$(UV) run ruff format --check .
 	$(UV) run lint-imports
+	npm run lint
 
 typecheck:
 	$(UV) run mypy

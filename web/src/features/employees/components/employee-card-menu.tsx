@@ -85,6 +85,7 @@ export function EmployeeCardMenu({ name, archived, onSelect }: EmployeeCardMenuP
           ref={menuRef}
           id={menuId}
           role="menu"
+          tabIndex={-1}
           aria-label={`Actions for ${name}`}
           onKeyDown={onMenuKeyDown}
           className="absolute right-0 top-9 z-20 min-w-48 animate-fade-in rounded-lg border bg-card p-1 shadow-lg"
