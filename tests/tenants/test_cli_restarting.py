@@ -1,4 +1,4 @@
-"""`merit dev` keeps its worker: api.cli.Restarting starts a child again when it exits with
+"""`merit dev` keeps its worker: api.cli.dev.Restarting starts a child again when it exits with
 an error, not when it exits 0 (asked to stop) nor once `stop()` was called. Real processes."""
 
 import os
@@ -6,7 +6,7 @@ import sys
 import time
 from pathlib import Path
 
-from api.cli import Restarting
+from api.cli.dev import Restarting
 
 
 def child(tmp_path: Path, body: str) -> list[str]:
