@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from arq import cron
+from arq.connections import RedisSettings
 from arq.constants import default_queue_name, health_check_key_suffix
 from arq.cron import CronJob
 from arq.utils import to_unix_ms
@@ -20,6 +21,7 @@ from arq.worker import func as arq_function
 from arq.worker import get_kwargs
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+from tenacity import AsyncRetrying, retry_if_exception_type, wait_exponential
 
 import api
 from api.auth import sessions
@@ -129,9 +131,12 @@ class Worker(ArqWorker):
     # The level of the outage and recovery messages: the backups worker beside this one in
     # `merit worker` says nothing more (one process, one outage, one warning).
     outage_log_level = logging.WARNING
-    _catch_up_pending = False
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if kwargs.get("redis_pool") is None:
+            # arq's own pool has no read timeout: a Redis that hangs would stall the worker.
+            settings = kwargs.pop("redis_settings", None) or RedisSettings()
+            kwargs["redis_pool"] = pool_with_read_timeout(settings)
         super().__init__(*args, **kwargs)
         # arq keeps no cron results; kept past the catch-up window, the result under arq's id
         # for a slot (`<cron name>:<unix ms>`) records that the slot ran, for every worker.
@@ -141,17 +146,17 @@ class Worker(ArqWorker):
             for c in self.cron_jobs
         ]
         self.functions.update({c.name: c for c in self.cron_jobs})
+        # Set at each (re)connection, cleared once missed cron slots have been caught up.
+        self.catch_up_pending = True
+        self.health_due = True
 
     async def main(self) -> None:
-        if self._pool is None:
-            assert self.redis_settings is not None
-            self._pool = pool_with_read_timeout(self.redis_settings)
         while True:
             # Each (re)connection: the health key is written at the first poll rather than up
             # to health_check_interval later, and the cron schedule restarts from now, once
             # the missed slots are caught up (run_cron).
-            self._last_health_check = 0
-            self._catch_up_pending = True
+            self.health_due = True
+            self.catch_up_pending = True
             for job in self.cron_jobs:
                 job.next_run = None
             try:
@@ -168,29 +173,39 @@ class Worker(ArqWorker):
                     self.first_retry_delay,
                     self.max_retry_delay,
                 )
-            delay = self.first_retry_delay
-            while True:
-                await asyncio.sleep(delay)
-                if await self._redis_answers():
-                    break
-                delay = min(delay * 2, self.max_retry_delay)
+            await self.until_redis_answers()
             log.log(
                 self.outage_log_level,
                 "Redis answers again after %.1f s; the worker takes jobs again",
                 time.monotonic() - lost_at,
             )
 
-    async def _redis_answers(self) -> bool:
-        try:
-            await self.pool.ping()
-        except REDIS_DOWN:
-            return False
-        return True
+    async def until_redis_answers(self) -> None:
+        """Probe Redis until it answers: 0.5 s after the loss, then at intervals doubling up to
+        5 s. Never at once: a Redis on its way down still answers a ping for a moment."""
+        await asyncio.sleep(self.first_retry_delay)
+        async for probe in AsyncRetrying(
+            retry=retry_if_exception_type(REDIS_DOWN),
+            wait=wait_exponential(multiplier=2 * self.first_retry_delay, max=self.max_retry_delay),
+        ):
+            with probe:
+                await self.pool.ping()
+
+    async def record_health(self) -> None:
+        if self.health_due:
+            # arq writes the key at most once per interval, counted from before the outage.
+            await self.pool.psetex(  # type: ignore[no-untyped-call]
+                self.health_check_key,
+                int((self.health_check_interval + 1) * 1000),
+                f"{datetime.now():%b-%d %H:%M:%S} reconnected".encode(),
+            )
+            self.health_due = False
+        await super().record_health()
 
     async def run_cron(self, n: datetime, delay: float, num_windows: int = 2) -> None:
-        if self._catch_up_pending:
+        if self.catch_up_pending:
             await self.catch_up(n)
-            self._catch_up_pending = False
+            self.catch_up_pending = False
         await super().run_cron(n, delay, num_windows)
 
     async def catch_up(self, now: datetime) -> None:

@@ -101,8 +101,9 @@ async def settled(redis: RedisServer, *workers: Worker) -> None:
     nothing runs unless something new is queued, so "it ran once" can be checked."""
 
     def caught_up() -> bool:
-        # `_pool` is set, and the catch-up marked pending, as main() begins (no await between).
-        return all(w._pool is not None and not w._catch_up_pending for w in workers)
+        # Pending from the worker's start, and again from each reconnection, until its first
+        # cron step has run.
+        return all(not w.catch_up_pending for w in workers)
 
     await until(caught_up, 10, "every worker's catch-up")
     queue = redis_py.Redis(unix_socket_path=str(redis.socket))
