@@ -272,6 +272,13 @@ describe('signed-in app', () => {
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument()
   })
 
+  it('shows the not-found screen for unknown routes when signed out', async () => {
+    mockApi({ 'GET /api/auth/session': signedOut() })
+    renderAt('/nowhere/at-all')
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument()
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument()
+  })
+
   it('shows the organization banner', async () => {
     signedInApi('manager')
     renderAt('/')

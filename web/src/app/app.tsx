@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { Spinner } from '@/components/ui/spinner'
-import { toast } from '@/components/ui/use-toast'
+import { toast } from '@/lib/use-toast'
 import { useSession } from '@/features/auth/api/get-session'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import { clearClientSession } from '@/lib/client-session'

@@ -5,7 +5,6 @@ import { Spinner } from '@/components/ui/spinner'
 import type { Session } from '@/features/auth/api/get-session'
 import { AppLayout } from './layout/app-layout'
 import { AssistantProvider } from './layout/assistant-provider'
-import { APP_ROUTES } from './paths'
 import { RequireRole } from './routes/require-role'
 
 const DashboardPage = lazy(() => import('./routes/dashboard'))
@@ -15,18 +14,8 @@ const ForcePasswordChangeDialog = lazy(() =>
     default: m.ForcePasswordChangeDialog,
   })),
 )
-const PlaceholderPage = lazy(() => import('./routes/placeholder'))
 const NotFoundPage = lazy(() => import('./routes/not-found'))
-const EmployeeProfilePage = lazy(() => import('@/features/employee-profile/components/employee-profile-page'))
-// The employees feature's dialog, handed to the profile page (features never import each other).
-const EditEmployeeDialog = lazy(() =>
-  import('@/features/employees/components/edit-employee-dialog').then((m) => ({ default: m.EditEmployeeDialog })),
-)
-const CertificationsSection = lazy(() =>
-  import('@/features/certifications/components/employee-certifications-section').then((m) => ({
-    default: m.EmployeeCertificationsSection,
-  })),
-)
+const EmployeeProfileRoute = lazy(() => import('./routes/employee-profile'))
 const EmployeesPage = lazy(() => import('@/features/employees/components/employees-page'))
 const ReviewsPage = lazy(() => import('@/features/reviews/components/reviews-page'))
 const RemindersPage = lazy(() => import('@/features/reminders/components/reminders-page'))
@@ -61,61 +50,39 @@ export default function AuthenticatedApp({ session }: { session: Session }) {
             <Route path="/reviews">{() => <ReviewsPage role={role} />}</Route>
             <Route path="/reminders" component={RemindersPage} />
             <Route path="/templates">
-              <RequireRole role={role} allowed={['admin']}>
+              <RequireRole role={role} path="/templates">
                 <TemplatesPage />
               </RequireRole>
             </Route>
             <Route path="/analytics">
-              <RequireRole role={role} allowed={['admin']}>
+              <RequireRole role={role} path="/analytics">
                 <AnalyticsPage />
               </RequireRole>
             </Route>
             <Route path="/employees">{() => <EmployeesPage role={role} />}</Route>
             <Route path="/certifications">
-              <RequireRole role={role} allowed={['admin']}>
+              <RequireRole role={role} path="/certifications">
                 <CertificationsPage />
               </RequireRole>
             </Route>
             <Route path="/certifications/types">
-              <RequireRole role={role} allowed={['admin']}>
+              <RequireRole role={role} path="/certifications/types">
                 <CertificationTypesPage />
               </RequireRole>
             </Route>
-            <Route path="/employees/:id">{(params) => (
-              <EmployeeProfilePage
-                id={params.id}
-                role={role}
-                renderEditEmployee={(p) => (
-                  <Suspense fallback={null}>
-                    <EditEmployeeDialog {...p} />
-                  </Suspense>
-                )}
-                renderCertifications={(p) => (
-                  <Suspense fallback={null}>
-                    <CertificationsSection {...p} />
-                  </Suspense>
-                )}
-              />
-            )}</Route>
+            <Route path="/employees/:id">{(params) => <EmployeeProfileRoute id={params.id} role={role} />}</Route>
             <Route path="/admin">
-              <RequireRole role={role} allowed={['admin', 'hr']}>
+              <RequireRole role={role} path="/admin">
                 <AdminPage role={role} />
               </RequireRole>
             </Route>
             <Route path="/backup">
-              <RequireRole role={role} allowed={['admin']}>
+              <RequireRole role={role} path="/backup">
                 <BackupPage />
               </RequireRole>
             </Route>
             <Route path="/forgot-password" component={PasswordRecoveryRoute} />
             <Route path="/reset-password" component={PasswordRecoveryRoute} />
-            {APP_ROUTES.map(({ path, title, roles }) => (
-              <Route key={path} path={path}>
-                <RequireRole role={role} allowed={roles}>
-                  <PlaceholderPage title={title} />
-                </RequireRole>
-              </Route>
-            ))}
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

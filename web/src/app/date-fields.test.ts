@@ -1,17 +1,17 @@
 // Every form's date fields keep to the days the server accepts, with the server's message.
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { assignFormSchema } from './certifications/components/assign-certification-dialog'
-import { noteFormSchema } from './employee-profile/components/add-note-dialog'
-import { uploadFormSchema } from './employee-profile/components/upload-document-dialog'
+import { assignFormSchema } from '@/features/certifications/components/assign-certification-dialog'
+import { noteFormSchema } from '@/features/employee-profile/components/add-note-dialog'
+import { uploadFormSchema } from '@/features/employee-profile/components/upload-document-dialog'
 import {
   addEmployeeDefaults,
   addEmployeeSchema,
   editEmployeeDefaults,
   editEmployeeSchema,
-  localToday,
-} from './employees/components/employee-form-schema'
-import { createReviewSchema } from './reviews/components/create-review-dialog'
+} from '@/features/employees/lib/employee-form-schema'
+import { createReviewSchema } from '@/features/reviews/components/create-review-dialog'
+import { localToday } from '@/lib/date-range'
 
 const today = localToday()
 const range = (label: string) => `${label} must be between 1900-01-01 and 2100-12-31`

@@ -2,28 +2,29 @@ import type { Role } from '@/lib/roles'
 
 export interface AppRoute {
   path: string
-  title: string
   /** Roles allowed to open the screen; everyone signed in when absent. */
   roles?: readonly Role[]
-  /** Reachable without signing in (these screens have their own way in). */
-  public?: boolean
 }
 
-/** Every screen besides the dashboard at "/" (SPEC §2). */
+/**
+ * Every screen besides the dashboard at "/", and the one place that says which roles may open
+ * each: the router's gate and the sidebar both read it. The server enforces the same rule.
+ */
 export const APP_ROUTES: readonly AppRoute[] = [
-  { path: '/employees', title: 'Employees' },
-  { path: '/employees/:id', title: 'Employee Profile' },
-  { path: '/reviews', title: 'Performance Reviews' },
-  { path: '/reminders', title: 'Reminders' },
-  { path: '/templates', title: 'Review Templates', roles: ['admin'] },
-  { path: '/certifications', title: 'Certifications', roles: ['admin'] },
-  { path: '/certifications/types', title: 'Certification Types', roles: ['admin'] },
-  { path: '/analytics', title: 'Analytics', roles: ['admin'] },
-  { path: '/admin', title: 'Admin', roles: ['admin', 'hr'] },
-  { path: '/backup', title: 'Backup', roles: ['admin'] },
-  { path: '/super-admin', title: 'Super Admin', public: true },
-  { path: '/forgot-password', title: 'Forgot Password', public: true },
-  { path: '/reset-password', title: 'Reset Password', public: true },
+  { path: '/employees' },
+  { path: '/employees/:id' },
+  { path: '/reviews' },
+  { path: '/reminders' },
+  { path: '/templates', roles: ['admin'] },
+  { path: '/certifications', roles: ['admin'] },
+  { path: '/certifications/types', roles: ['admin'] },
+  { path: '/analytics', roles: ['admin'] },
+  { path: '/admin', roles: ['admin', 'hr'] },
+  { path: '/backup', roles: ['admin'] },
+  // Reachable without signing in: these screens have their own way in.
+  { path: '/super-admin' },
+  { path: '/forgot-password' },
+  { path: '/reset-password' },
 ]
 
 const RESERVED_SEGMENTS = new Set(APP_ROUTES.map((route) => route.path.split('/')[1]))
@@ -35,6 +36,12 @@ function patternToRegExp(path: string): RegExp {
 /** The route a path belongs to, if any ("/" is the dashboard and is not listed). */
 export function findAppRoute(path: string): AppRoute | undefined {
   return APP_ROUTES.find((route) => patternToRegExp(route.path).test(path))
+}
+
+/** Whether a role may open the screen at this path ("/" and unknown paths are open to all). */
+export function canOpen(role: Role, path: string): boolean {
+  const roles = findAppRoute(path)?.roles
+  return !roles || roles.includes(role)
 }
 
 export function isAppPath(path: string): boolean {

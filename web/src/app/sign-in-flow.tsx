@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { useLocation } from 'wouter'
-import { toast } from '@/components/ui/use-toast'
+import { toast } from '@/lib/use-toast'
 import { sessionQueryOptions } from '@/features/auth/api/get-session'
 import type { LoginOrganization } from '@/features/auth/api/org-login'
 import { AuthShell } from '@/features/auth/components/auth-shell'

@@ -4,6 +4,12 @@ import type { z } from 'zod'
 export const EARLIEST_DAY = '1900-01-01'
 export const LATEST_DAY = '2100-12-31'
 
+/** Today as YYYY-MM-DD in the person's own time zone: the day a date field shows as today. */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
 /** min/max for every `<input type="date">`, so its picker offers only those days. */
 export const DAY_INPUT_RANGE = { min: EARLIEST_DAY, max: LATEST_DAY } as const
 

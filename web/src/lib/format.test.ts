@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { daysUntil, formatDate, getInitials, humanize } from './format'
+import { daysUntil, formatDate, formatSize, getInitials, humanize } from './format'
 
 describe('getInitials', () => {
   it('takes the first letters of two names in uppercase', () => {
@@ -30,5 +30,13 @@ describe('humanize', () => {
   it('turns slugs into words', () => {
     expect(humanize('performance_improvement')).toBe('Performance Improvement')
     expect(humanize('human-resources')).toBe('Human Resources')
+  })
+})
+
+describe('formatSize', () => {
+  it('counts bytes, then kilobytes and megabytes with one decimal', () => {
+    expect(formatSize(1023)).toBe('1023 B')
+    expect(formatSize(1536)).toBe('1.5 KB')
+    expect(formatSize(5 * 1024 * 1024)).toBe('5.0 MB')
   })
 })

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react'
-import { toast, type ToastOptions } from './use-toast'
+import { toast, type ToastOptions } from '@/lib/use-toast'
 
 /**
  * Toasts that belong to one screen, such as a sign-in step's errors: each new one replaces the

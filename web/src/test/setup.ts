@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
-import { resetToasts } from '@/components/ui/use-toast'
+import { resetToasts } from '@/lib/use-toast'
 
 // Lazy route chunks are transformed on first import, which can take a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 })

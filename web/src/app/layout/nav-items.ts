@@ -11,29 +11,29 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import type { Role } from '@/lib/roles'
+import { canOpen } from '../paths'
 
 export interface NavItem {
   href: string
   label: string
   icon: LucideIcon
-  roles?: readonly Role[]
 }
 
-/** SPEC §2 sidebar, in order. */
+/** The sidebar's links, in order; each shows to the roles that may open its screen. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/', label: 'Dashboard', icon: LayoutDashboard },
   { href: '/employees', label: 'Employees', icon: Users },
   { href: '/reviews', label: 'Reviews', icon: ClipboardList },
   { href: '/reminders', label: 'Reminders', icon: Bell },
-  { href: '/templates', label: 'Templates', icon: FileText, roles: ['admin'] },
-  { href: '/certifications', label: 'Certifications', icon: Award, roles: ['admin'] },
-  { href: '/analytics', label: 'Analytics', icon: ChartColumn, roles: ['admin'] },
-  { href: '/admin', label: 'Admin', icon: Settings, roles: ['admin', 'hr'] },
-  { href: '/backup', label: 'Backup', icon: Database, roles: ['admin'] },
+  { href: '/templates', label: 'Templates', icon: FileText },
+  { href: '/certifications', label: 'Certifications', icon: Award },
+  { href: '/analytics', label: 'Analytics', icon: ChartColumn },
+  { href: '/admin', label: 'Admin', icon: Settings },
+  { href: '/backup', label: 'Backup', icon: Database },
 ]
 
 export function navItemsFor(role: Role): NavItem[] {
-  return NAV_ITEMS.filter((item) => !item.roles || item.roles.includes(role))
+  return NAV_ITEMS.filter((item) => canOpen(role, item.href))
 }
 
 export function isActivePath(href: string, location: string): boolean {

@@ -5,7 +5,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { AssistantContext } from '@/lib/assistant'
 import type { Role } from '@/lib/roles'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
-import EmployeeProfilePage from './employee-profile-page'
+import EmployeeProfileRoute from './employee-profile'
 
 const employee = {
   id: 12,
@@ -71,12 +71,12 @@ function api(extra: Record<string, Response | (() => Response)> = {}) {
 function renderPage(role: Role, ui?: ReactElement) {
   return renderWithProviders(
     <AssistantContext.Provider value={{ openAssistant: vi.fn() }}>
-      {ui ?? <EmployeeProfilePage id="12" role={role} />}
+      {ui ?? <EmployeeProfileRoute id="12" role={role} />}
     </AssistantContext.Provider>,
   )
 }
 
-describe('EmployeeProfilePage', () => {
+describe('EmployeeProfileRoute', () => {
   it('shows the person, their notes, certifications and documents', async () => {
     api()
     renderPage('admin')
@@ -120,12 +120,11 @@ describe('EmployeeProfilePage', () => {
     expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument()
   })
 
-  it('offers Edit Employee when the app provides the dialog', async () => {
+  it('opens the Edit Employee dialog from the profile', async () => {
     api()
-    const renderEdit = vi.fn(({ open }: { open: boolean }) => (open ? <p>Edit dialog open</p> : null))
-    renderPage('admin', <EmployeeProfilePage id="12" role="admin" renderEditEmployee={renderEdit} />)
+    renderPage('admin')
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Employee' }))
-    expect(screen.getByText('Edit dialog open')).toBeInTheDocument()
+    expect(await screen.findByRole('dialog', { name: 'Edit Employee' })).toBeInTheDocument()
   })
 
   it('downloads a document and says so', async () => {
@@ -190,11 +189,11 @@ describe('EmployeeProfilePage', () => {
 
   it('says Employee not found for an unknown or malformed id', async () => {
     mockApi({ 'GET /api/employees/99': jsonResponse(404, { message: 'Employee not found' }) })
-    const { unmount } = renderPage('admin', <EmployeeProfilePage id="99" role="admin" />)
+    const { unmount } = renderPage('admin', <EmployeeProfileRoute id="99" role="admin" />)
     expect(await screen.findByText('Employee not found')).toBeInTheDocument()
     unmount()
     const fetchMock = mockApi({})
-    renderPage('admin', <EmployeeProfilePage id="abc" role="admin" />)
+    renderPage('admin', <EmployeeProfileRoute id="abc" role="admin" />)
     expect(screen.getByText('Employee not found')).toBeInTheDocument()
     await waitFor(() => expect(fetchMock).not.toHaveBeenCalled())
   })

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
 import type { Role } from '@/lib/roles'
+import { canOpen } from '../paths'
 import { AccessDenied } from './access-denied'
 
-/** Client-side gate for role-limited screens; the server enforces the same rule. */
-export function RequireRole({ role, allowed, children }: { role: Role; allowed?: readonly Role[]; children: ReactNode }) {
-  if (allowed && !allowed.includes(role)) return <AccessDenied />
+/** Client-side gate for role-limited screens, by the roles listed for the path; the server enforces the same rule. */
+export function RequireRole({ role, path, children }: { role: Role; path: string; children: ReactNode }) {
+  if (!canOpen(role, path)) return <AccessDenied />
   return <>{children}</>
 }

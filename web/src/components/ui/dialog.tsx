@@ -13,7 +13,7 @@ import {
   type HTMLAttributes,
 } from 'react'
 import { cn } from '@/lib/utils'
-import { registerDialogContent } from './dialog-escape'
+import { registerDialogContent } from '@/lib/dialog-escape'
 
 const CloseDialogContext = createContext<() => void>(() => undefined)
 

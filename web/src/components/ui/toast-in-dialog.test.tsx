@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from './dialog'
 import { Toaster } from './toaster'
-import { toast } from './use-toast'
+import { toast } from '@/lib/use-toast'
 
 /** A page with a button that opens a dialog; the dialog's Save raises a toast and stays open. */
 function Page({

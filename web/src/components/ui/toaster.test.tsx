@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { Toaster } from './toaster'
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY, toast, useToast } from './use-toast'
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY, toast, useToast } from '@/lib/use-toast'
 
 function ToastCount() {
   return <output aria-label="toast count">{useToast().toasts.length}</output>

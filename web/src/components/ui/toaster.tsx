@@ -1,6 +1,6 @@
-import { passEscapeToDialog } from './dialog-escape'
+import { passEscapeToDialog } from '@/lib/dialog-escape'
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast'
-import { dismiss, useToast } from './use-toast'
+import { dismiss, useToast } from '@/lib/use-toast'
 
 /** SPEC §9: 5000 ms, swipe right past 50 px to dismiss, F8 focuses the notification area. */
 export const TOAST_DURATION = 5000

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FieldError } from '@/components/ui/field-error'
 import { Label } from '@/components/ui/label'
 import { TextField } from '@/components/ui/text-field'
-import { toast } from '@/components/ui/use-toast'
+import { toast } from '@/lib/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import { ROLE_LABELS, ROLES } from '@/lib/roles'
 import { useCreateUser } from '../api/users'

@@ -6,7 +6,7 @@ import { FieldError } from '@/components/ui/field-error'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
-import { toast } from '@/components/ui/use-toast'
+import { toast } from '@/lib/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import { LOGO_MAX_BYTES, LOGO_TYPES, uploadLogo, useOrganization, useUpdateOrganization } from '../api/organization'
 

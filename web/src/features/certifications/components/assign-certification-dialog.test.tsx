@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { localToday } from '@/lib/date-range'
 import { formatDate } from '@/lib/format'
 import { jsonResponse, mockApi, renderWithProviders, sentBody } from '@/test/utils'
-import { addMonths, todayIso } from '../lib/certification-status'
+import { addMonths } from '../lib/certification-status'
 import { AssignCertificationDialog } from './assign-certification-dialog'
 
 const types = [
@@ -14,7 +15,7 @@ const types = [
 function shift(days: number): string {
   const d = new Date()
   d.setDate(d.getDate() + days)
-  return todayIso(d)
+  return localToday(d)
 }
 
 const assigned = {

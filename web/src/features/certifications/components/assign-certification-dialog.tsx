@@ -7,14 +7,15 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { toast } from '@/components/ui/use-toast'
+import { NativeSelect } from '@/components/ui/native-select'
+import { toast } from '@/lib/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import { EARLIEST_DAY, LATEST_DAY, withinDayRange } from '@/lib/date-range'
+import { localToday } from '@/lib/date-range'
 import { formatDate } from '@/lib/format'
 import { useCertificationTypes } from '../api/certification-types'
 import { useAssignCertification } from '../api/employee-certifications'
-import { addMonths, todayIso } from '../lib/certification-status'
-import { NativeSelect } from './native-select'
+import { addMonths } from '../lib/certification-status'
 
 /** SPEC §9: at most 10MB; pdf, doc, docx, jpeg, png, gif and plain text. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
@@ -98,7 +99,7 @@ export function AssignCertificationDialog({
   employeeName,
   defaultTypeId,
 }: AssignCertificationDialogProps) {
-  const today = todayIso()
+  const today = localToday()
   const schema = useMemo(() => assignFormSchema(today), [today])
   const types = useCertificationTypes({ enabled: open })
   const assign = useAssignCertification()

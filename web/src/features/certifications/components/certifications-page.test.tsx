@@ -2,14 +2,14 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { AssistantContext } from '@/lib/assistant'
+import { localToday } from '@/lib/date-range'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
-import { todayIso } from '../lib/certification-status'
 import CertificationsPage, { certificationsCsv, filterRows, toRows } from './certifications-page'
 
 function inDays(n: number): string {
   const d = new Date()
   d.setDate(d.getDate() + n)
-  return todayIso(d)
+  return localToday(d)
 }
 
 const person = (id: number, first: string, last: string, department: string | null) => ({

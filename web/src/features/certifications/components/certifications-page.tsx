@@ -6,7 +6,9 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Label } from '@/components/ui/label'
+import { NativeSelect } from '@/components/ui/native-select'
 import { Skeleton } from '@/components/ui/skeleton'
+import { localToday } from '@/lib/date-range'
 import { formatDate, humanize } from '@/lib/format'
 import { cn } from '@/lib/utils'
 import { useCompliance, type RequiredTypeCompliance } from '../api/compliance'
@@ -15,14 +17,12 @@ import {
   CERTIFICATION_STATUSES,
   displayStatus,
   STATUS_NAMES,
-  todayIso,
   type CertificationStatus,
   type DisplayStatus,
 } from '../lib/certification-status'
 import { downloadText, toCsv } from '../lib/csv'
 import { AssignCertificationDialog } from './assign-certification-dialog'
 import { CertificationsTabs } from './certifications-tabs'
-import { NativeSelect } from './native-select'
 import { STATUS_CLASSES } from './status-badge'
 
 const PAGE_SIZE = 100
@@ -348,7 +348,7 @@ export default function CertificationsPage() {
   const compliance = useCompliance()
   const [filters, setFilters] = useState<Filters>({ search: '', status: 'all', typeId: '', department: '' })
   const [assigning, setAssigning] = useState<{ person: EmployeeSummary; typeId: number } | null>(null)
-  const today = todayIso()
+  const today = localToday()
 
   // `today` in the dependencies: the statuses are recomputed when the calendar day changes.
   const rows = useMemo(() => toRows(certifications.data ?? [], new Date()), [certifications.data, today])

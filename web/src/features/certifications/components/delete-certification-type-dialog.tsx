@@ -2,7 +2,7 @@ import { TriangleAlert } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { toast } from '@/components/ui/use-toast'
+import { toast } from '@/lib/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import { useDeleteCertificationType, type CertificationType } from '../api/certification-types'
 

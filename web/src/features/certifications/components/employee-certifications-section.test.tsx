@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { localToday } from '@/lib/date-range'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
-import { todayIso } from '../lib/certification-status'
 import { EmployeeCertificationsSection } from './employee-certifications-section'
 
 function inDays(n: number): string {
   const d = new Date()
   d.setDate(d.getDate() + n)
-  return todayIso(d)
+  return localToday(d)
 }
 
 const held = [

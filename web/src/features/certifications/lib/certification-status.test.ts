@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { addMonths, daysUntilExpiry, displayStatus, isExpiringSoon, todayIso } from './certification-status'
+import { localToday } from '@/lib/date-range'
+import { addMonths, daysUntilExpiry, displayStatus, isExpiringSoon } from './certification-status'
 
 const TODAY = new Date(2026, 2, 15, 23, 30) // Mar 15, 2026, late evening local time
 
 function inDays(n: number): string {
   const d = new Date(2026, 2, 15 + n)
-  return todayIso(d)
+  return localToday(d)
 }
 
 describe('displayStatus', () => {

@@ -30,12 +30,6 @@ function parseDay(value: string): number {
   return dayNumber(Number(match[1]), Number(match[2]) - 1, Number(match[3]))
 }
 
-/** Today's local calendar date as YYYY-MM-DD. */
-export function todayIso(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
-}
-
 /** Whole calendar days from `today` to the expiration date; negative once past. */
 export function daysUntilExpiry(expirationDate: string, today: Date = new Date()): number {
   return parseDay(expirationDate) - dayNumber(today.getFullYear(), today.getMonth(), today.getDate())

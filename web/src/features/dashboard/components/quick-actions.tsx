@@ -2,7 +2,7 @@ import { FileDown, FilePlus, Upload, UserPlus } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
-import { toast } from '@/components/ui/use-toast'
+import { toast } from '@/lib/use-toast'
 import { downloadReviewsReport } from '../api/download-report'
 
 interface QuickActionsProps {

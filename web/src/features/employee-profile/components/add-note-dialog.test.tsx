@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { localToday } from '@/lib/date-range'
 import { jsonResponse, mockApi, renderWithProviders, sentBody } from '@/test/utils'
-import { AddNoteDialog, localToday } from './add-note-dialog'
+import { AddNoteDialog } from './add-note-dialog'
 
 function renderDialog() {
   const onOpenChange = vi.fn()

@@ -4,11 +4,11 @@ import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
+import { NativeSelect } from '@/components/ui/native-select'
 import { TextareaField, TextField } from '@/components/ui/text-field'
-import { toast } from '@/components/ui/use-toast'
-import { DAY_INPUT_RANGE, withinDayRange } from '@/lib/date-range'
+import { toast } from '@/lib/use-toast'
+import { DAY_INPUT_RANGE, localToday, withinDayRange } from '@/lib/date-range'
 import { DEFAULT_NOTE_AUTHOR, NOTE_CATEGORIES, useCreateEmployeeNote } from '../api/employee-notes'
-import { NativeSelect } from './native-select'
 
 export const noteFormSchema = z.object({
   date: withinDayRange(z.string().trim().min(1, 'Date is required'), 'Date'),
@@ -17,12 +17,6 @@ export const noteFormSchema = z.object({
 })
 
 type NoteFormValues = z.input<typeof noteFormSchema>
-
-/** Today as YYYY-MM-DD in the person's own time zone. */
-export function localToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
-}
 
 interface AddNoteDialogProps {
   employeeId: number

@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
-import { toast } from '@/components/ui/use-toast'
+import { toast } from '@/lib/use-toast'
 import { errorMessage } from '@/lib/api-client'
-import { formatDate } from '@/lib/format'
+import { formatDate, formatSize } from '@/lib/format'
 import {
   DOCUMENT_TYPES,
   downloadEmployeeDocument,
@@ -19,12 +19,6 @@ import { UploadDocumentDialog } from './upload-document-dialog'
 
 function typeLabel(value: string): string {
   return DOCUMENT_TYPES.find((t) => t.value === value)?.label ?? value
-}
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 }
 
 async function download(document: EmployeeDocument) {

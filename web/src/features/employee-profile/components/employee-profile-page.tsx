@@ -7,7 +7,6 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { errorStatus } from '@/lib/api-client'
 import type { Role } from '@/lib/roles'
 import { useEmployee, type Employee } from '../api/get-employee'
-import { EmployeeCertificationsSection } from './employee-certifications-section'
 import { EmployeeDetailsCard } from './employee-details-card'
 import { EmployeeDocumentsSection } from './employee-documents-section'
 import { HrNotesSection } from './hr-notes-section'
@@ -30,7 +29,7 @@ interface EmployeeProfilePageProps {
   renderEditEmployee?: (props: EditEmployeeSlotProps) => ReactNode
   /**
    * The certifications section (list + Assign Certification) belongs to the certifications
-   * feature; the app passes it in. Without it a read-only list of this feature is shown.
+   * feature; the app passes it in. Without it the profile shows no certifications.
    */
   renderCertifications?: (props: { employeeId: number; canAssign: boolean }) => ReactNode
 }
@@ -82,11 +81,7 @@ function Profile({ id, role, renderEditEmployee, renderCertifications }: { id: n
       <EmployeeDetailsCard employee={employee} onEdit={manage && renderEditEmployee ? () => setEditing(true) : undefined} />
       <div className="grid gap-6 xl:grid-cols-2">
         <ReviewHistory employeeId={id} />
-        {renderCertifications ? (
-          renderCertifications({ employeeId: id, canAssign: manage })
-        ) : (
-          <EmployeeCertificationsSection employeeId={id} canAssign={manage} />
-        )}
+        {renderCertifications?.({ employeeId: id, canAssign: manage })}
       </div>
       <HrNotesSection employeeId={id} canAdd={manage} />
       <EmployeeDocumentsSection employeeId={id} canManage={manage} />

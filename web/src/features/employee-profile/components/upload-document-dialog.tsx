@@ -8,10 +8,12 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FieldError } from '@/components/ui/field-error'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { NativeSelect } from '@/components/ui/native-select'
 import { TextareaField, TextField } from '@/components/ui/text-field'
-import { toast } from '@/components/ui/use-toast'
+import { toast } from '@/lib/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import { DAY_INPUT_RANGE, withinDayRange } from '@/lib/date-range'
+import { formatSize } from '@/lib/format'
 import { cn } from '@/lib/utils'
 import {
   DOCUMENT_ACCEPT,
@@ -22,7 +24,6 @@ import {
   useUploadEmployeeDocument,
   type DocumentType,
 } from '../api/employee-documents'
-import { NativeSelect } from './native-select'
 
 const documentTypeValues = DOCUMENT_TYPES.map((t) => t.value) as [DocumentType, ...DocumentType[]]
 
@@ -72,12 +73,6 @@ export function uploadFailureMessage(error: unknown): string {
     return "You don't have permission to upload documents."
   const message = status === undefined ? raw : errorMessage(error, raw)
   return message ? `Failed to upload document: ${message}` : 'Failed to upload document. Please try again.'
-}
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 }
 
 interface UploadDocumentDialogProps {

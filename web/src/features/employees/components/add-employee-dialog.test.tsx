@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { localToday } from '@/lib/date-range'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
 import { AddEmployeeDialog } from './add-employee-dialog'
-import { localToday } from './employee-form-schema'
 import { bodyOf, DEPARTMENTS, makeEmployee, PEOPLE } from './test-data'
 
 const LISTS = {

@@ -4,10 +4,10 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
-import { toast } from '@/components/ui/use-toast'
+import { toast } from '@/lib/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import { failureText, useBulkUploadEmployees, type BulkUploadResult } from '../api/bulk-upload-employees'
-import { CSV_COLUMNS, parseCsv, TEMPLATE_CSV, TEMPLATE_FILE_NAME } from './parse-csv'
+import { CSV_COLUMNS, parseCsv, TEMPLATE_CSV, TEMPLATE_FILE_NAME } from '../lib/parse-csv'
 
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE_CSV)}`
 const NO_ROWS = 'The CSV needs a header line and at least one employee row.'

@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
-import { toast } from '@/components/ui/use-toast'
+import { NativeSelect } from '@/components/ui/native-select'
+import { toast } from '@/lib/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import { DAY_INPUT_RANGE } from '@/lib/date-range'
 import { humanize } from '@/lib/format'
@@ -17,9 +18,9 @@ import {
   type EditableEmployee,
   type EditEmployeeInput,
   type EditEmployeeValues,
-} from './employee-form-schema'
+} from '../lib/employee-form-schema'
 import { DepartmentOptions, ManagerOptions, WithOptions, type FormOptions } from './employee-select-options'
-import { Field, FormErrors, NativeSelect } from './form-parts'
+import { Field, FormErrors } from './form-parts'
 
 const FIELD_ORDER = [
   'employeeId',

@@ -3,7 +3,7 @@ import { Spinner } from '@/components/ui/spinner'
 import type { Employee } from '../api/employee'
 import { useDepartmentOptions, type DepartmentOption } from '../api/get-departments'
 import { useEmployees } from '../api/get-employees'
-import { NO_MANAGER } from './employee-form-schema'
+import { NO_MANAGER } from '../lib/employee-form-schema'
 
 export interface FormOptions {
   departments: DepartmentOption[]

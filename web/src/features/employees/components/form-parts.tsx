@@ -1,22 +1,7 @@
 import { AlertCircle } from 'lucide-react'
-import { forwardRef, type ReactNode, type SelectHTMLAttributes } from 'react'
+import type { ReactNode } from 'react'
 import { Label } from '@/components/ui/label'
 import { cn } from '@/lib/utils'
-
-/** A styled native select: accessible, keyboard-friendly and fine with thousands of options. */
-export const NativeSelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(
-  ({ className, ...props }, ref) => (
-    <select
-      ref={ref}
-      className={cn(
-        'flex h-10 w-full rounded-lg border border-input bg-card px-3 py-2 text-sm shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/30 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive',
-        className,
-      )}
-      {...props}
-    />
-  ),
-)
-NativeSelect.displayName = 'NativeSelect'
 
 /** A label above its control. */
 export function Field({ id, label, children, className }: { id: string; label: string; children: ReactNode; className?: string }) {

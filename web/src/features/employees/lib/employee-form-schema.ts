@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { withinDayRange } from '@/lib/date-range'
+import { localToday, withinDayRange } from '@/lib/date-range'
 import { ADD_REVIEW_SCHEDULES, REVIEW_SCHEDULES, type Employee } from '../api/employee'
 import type { CreateEmployeeBody } from '../api/create-employee'
 import type { UpdateEmployeeBody } from '../api/update-employee'
@@ -8,12 +8,6 @@ import type { UpdateEmployeeBody } from '../api/update-employee'
 export const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/
 
 export const NO_MANAGER = 'none'
-
-/** Today as YYYY-MM-DD in the person's own time zone. */
-export function localToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
-}
 
 /** A real calendar day written as YYYY-MM-DD (2024-02-30 is not). */
 export function isValidDay(value: string): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CSV_COLUMNS, parseCsv, TEMPLATE_CSV } from './parse-csv'
+import { CSV_COLUMNS, parseCsv, TEMPLATE_CSV } from '../lib/parse-csv'
 
 describe('parseCsv', () => {
   it('keys every row by the header line', () => {

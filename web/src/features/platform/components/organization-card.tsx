@@ -6,7 +6,7 @@ import { formatDate } from '@/lib/format'
 import type { Organization } from '../api/organization'
 import { OrganizationLogo } from './organization-logo'
 import { organizationAddress } from '@/lib/site'
-import { visitOrganization } from './visit'
+import { visitOrganization } from '../lib/visit'
 
 export type OrganizationAction = 'edit' | 'delete' | 'details'
 

@@ -8,7 +8,7 @@ import type { Organization } from '../api/organization'
 import { OrganizationLogo } from './organization-logo'
 import { ResetPasswordsPanel } from './reset-passwords-panel'
 import { organizationAddress } from '@/lib/site'
-import { visitOrganization } from './visit'
+import { visitOrganization } from '../lib/visit'
 
 function when(value?: string | null): string {
   if (!value) return 'Never'

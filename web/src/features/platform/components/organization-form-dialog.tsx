@@ -7,7 +7,7 @@ import { FieldError } from '@/components/ui/field-error'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { TextareaField, TextField } from '@/components/ui/text-field'
-import { toast } from '@/components/ui/use-toast'
+import { toast } from '@/lib/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import { useCreateOrganization, type CreateOrganizationBody } from '../api/create-organization'
 import type { Organization } from '../api/organization'
@@ -19,7 +19,7 @@ import {
   SIZES,
   type OrganizationFormInput,
   type OrganizationFormValues,
-} from './organization-form'
+} from '../lib/organization-form'
 import { organizationAddress } from '@/lib/site'
 
 interface OrganizationFormDialogProps {

@@ -1,7 +1,7 @@
 import { Check, Copy, KeyRound, MailCheck, TriangleAlert } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
-import { toast } from '@/components/ui/use-toast'
+import { toast } from '@/lib/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import { formatDate } from '@/lib/format'
 import type { Organization } from '../api/organization'

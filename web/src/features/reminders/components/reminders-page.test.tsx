@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { AssistantContext } from '@/lib/assistant'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
 import RemindersPage from './reminders-page'
-import { reminderUrgency } from './urgency'
+import { reminderUrgency } from '../lib/urgency'
 
 
 /** Pages carry the shared header, whose help button needs the assistant context. */

@@ -8,11 +8,11 @@ import { Card } from '@/components/ui/card'
 import { TAB_TRIGGER_CLASS } from '@/components/ui/list-controls'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatGroup } from '@/components/ui/stat-group'
-import { toast } from '@/components/ui/use-toast'
+import { toast } from '@/lib/use-toast'
 import { formatDate, humanize } from '@/lib/format'
 import { cn } from '@/lib/utils'
 import { useMarkAllRemindersRead, useMarkReminderRead, useReminders, type Reminder } from '../api/get-reminders'
-import { dueText, reminderUrgency, URGENCY_LABEL, URGENCY_VARIANT } from './urgency'
+import { dueText, reminderUrgency, URGENCY_LABEL, URGENCY_VARIANT } from '../lib/urgency'
 
 const TABS = [
   { value: 'all', label: 'All' },

@@ -1,7 +1,7 @@
 import { Textarea } from '@/components/ui/textarea'
 import { cn } from '@/lib/utils'
 import type { ReviewQuestion } from '../api/get-reviews'
-import { TEXT_ANSWER_MAX } from './review-rules'
+import { TEXT_ANSWER_MAX } from '../lib/review-rules'
 
 const choice =
   'flex cursor-pointer items-center justify-center rounded-lg border px-3 py-2 text-sm font-medium transition-colors hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring'

@@ -6,21 +6,15 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FieldError } from '@/components/ui/field-error'
 import { Label } from '@/components/ui/label'
+import { NativeSelect } from '@/components/ui/native-select'
 import { TextField } from '@/components/ui/text-field'
-import { toast } from '@/components/ui/use-toast'
+import { toast } from '@/lib/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
-import { LATEST_DAY, withinDayRange } from '@/lib/date-range'
+import { LATEST_DAY, localToday, withinDayRange } from '@/lib/date-range'
 import { humanize } from '@/lib/format'
 import { useEmployeeOptions, useTemplateOptions } from '../api/get-review-options'
 import { REVIEW_TYPES } from '../api/get-reviews'
 import { useCreateReview } from '../api/save-review'
-import { NativeSelect } from './native-select'
-
-/** Today as YYYY-MM-DD in the person's own time zone. */
-export function localToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
-}
 
 /** SPEC §5 Review creation: employee, template and type are selected; due date not in the past. */
 export const createReviewSchema = z.object({

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { Toaster } from '@/components/ui/toaster'
-import { toast } from '@/components/ui/use-toast'
+import { toast } from '@/lib/use-toast'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
 import type { Review, ReviewQuestion } from '../api/get-reviews'
-import { autoOverallRating, isAnswerValid } from './review-rules'
+import { autoOverallRating, isAnswerValid } from '../lib/review-rules'
 import { REVIEW_UPDATE_FAILED, ReviewWizard } from './review-wizard'
 
 const QUESTIONS: ReviewQuestion[] = [

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
-import { toast } from '@/components/ui/use-toast'
+import { toast } from '@/lib/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import { formatDate, humanize } from '@/lib/format'
 import type { Role } from '@/lib/roles'
@@ -14,7 +14,7 @@ import { useOneAtATime } from '@/lib/use-one-at-a-time'
 import { useReview, type Review, type ReviewStatus } from '../api/get-reviews'
 import { useUpdateReview } from '../api/save-review'
 import { AnswerInput, ChoiceList } from './answer-input'
-import { answerText, autoOverallRating, cleanAnswers, currentAnswers, isAnswerValid } from './review-rules'
+import { answerText, autoOverallRating, cleanAnswers, currentAnswers, isAnswerValid } from '../lib/review-rules'
 
 /** SPEC §8 Review toasts. */
 export const REVIEW_UPDATE_FAILED = 'Failed to update the review. Please try again.'

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { AssistantContext } from '@/lib/assistant'
+import { localToday } from '@/lib/date-range'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
-import { localToday } from './create-review-dialog'
 import ReviewsPage, { REVIEWS_PER_PAGE } from './reviews-page'
 
 

@@ -4,10 +4,10 @@ import { Button } from '@/components/ui/button'
 import { FieldError } from '@/components/ui/field-error'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { NativeSelect } from '@/components/ui/native-select'
 import { TextareaField } from '@/components/ui/text-field'
 import { QUESTION_TYPES, QUESTION_TYPE_LABELS } from '../api/get-templates'
-import { NativeSelect } from './native-select'
-import { blankQuestion, MAX_QUESTIONS, SCALES, type TemplateFormValues } from './template-form'
+import { blankQuestion, MAX_QUESTIONS, SCALES, type TemplateFormValues } from '../lib/template-form'
 
 function OptionsEditor({ index }: { index: number }) {
   const {

@@ -3,7 +3,7 @@ import { FormProvider, useForm } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { TextareaField, TextField } from '@/components/ui/text-field'
-import { toast } from '@/components/ui/use-toast'
+import { toast } from '@/lib/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import type { Template } from '../api/get-templates'
 import { useCreateTemplate, useUpdateTemplate } from '../api/save-template'
@@ -14,7 +14,7 @@ import {
   templateFormSchema,
   templateToForm,
   type TemplateFormValues,
-} from './template-form'
+} from '../lib/template-form'
 
 /** SPEC §8 Template toasts. */
 export const TEMPLATE_SAVED = 'Review template created or updated successfully!'

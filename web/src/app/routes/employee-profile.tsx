@@ -1,0 +1,33 @@
+import { lazy, Suspense } from 'react'
+import EmployeeProfilePage from '@/features/employee-profile/components/employee-profile-page'
+import type { Role } from '@/lib/roles'
+
+// The profile shows parts owned by other features; they load with it, in their own chunks.
+const EditEmployeeDialog = lazy(() =>
+  import('@/features/employees/components/edit-employee-dialog').then((m) => ({ default: m.EditEmployeeDialog })),
+)
+const CertificationsSection = lazy(() =>
+  import('@/features/certifications/components/employee-certifications-section').then((m) => ({
+    default: m.EmployeeCertificationsSection,
+  })),
+)
+
+/** /employees/:id: the profile, with the employees feature's edit dialog and the certifications section. */
+export default function EmployeeProfileRoute({ id, role }: { id: string; role: Role }) {
+  return (
+    <EmployeeProfilePage
+      id={id}
+      role={role}
+      renderEditEmployee={(props) => (
+        <Suspense fallback={null}>
+          <EditEmployeeDialog {...props} />
+        </Suspense>
+      )}
+      renderCertifications={(props) => (
+        <Suspense fallback={null}>
+          <CertificationsSection {...props} />
+        </Suspense>
+      )}
+    />
+  )
+}
