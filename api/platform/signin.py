@@ -1,8 +1,6 @@
 """Platform sign-in: OpenID Connect when a provider is configured, else local platform admins."""
 
-import hmac
 import logging
-import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -71,6 +69,19 @@ async def _start(
     )
 
 
+def _client_config(settings: Settings, redirect_uri: str) -> oidc.ClientConfig | None:
+    """The platform's OpenID Connect client, when one is configured."""
+    if not settings.oidc_enabled or not settings.oidc_issuer or not settings.oidc_client_id:
+        return None
+    return oidc.ClientConfig(
+        issuer=settings.oidc_issuer,
+        client_id=settings.oidc_client_id,
+        client_secret=settings.oidc_client_secret,
+        redirect_uri=redirect_uri,
+        scope=settings.oidc_scopes,
+    )
+
+
 @dataclass
 class OidcStart:
     session: Session
@@ -81,11 +92,10 @@ async def start_oidc(
     db: AsyncSession, *, settings: Settings, old_sid: str | None, redirect_uri: str, return_to: str
 ) -> OidcStart:
     """Remember state, nonce and the PKCE verifier server-side; send the browser to the provider."""
-    if not settings.oidc_enabled or not settings.oidc_issuer or not settings.oidc_client_id:
+    config = _client_config(settings, redirect_uri)
+    if config is None:
         raise NotFound(NOT_CONFIGURED)
-    provider = await oidc.discover(settings.oidc_issuer)
-    verifier, challenge = oidc.new_pkce_pair()
-    state, nonce = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
+    url, pending = await oidc.begin(config)
     if old_sid:
         await sessions.destroy(db, old_sid)
     row = Session(
@@ -93,10 +103,10 @@ async def start_oidc(
         sess={
             "platform": True,
             "oidc": {
-                "state": state,
-                "nonce": nonce,
-                "verifier": verifier,
-                "redirectUri": redirect_uri,
+                "state": pending.state,
+                "nonce": pending.nonce,
+                "verifier": pending.code_verifier,
+                "redirectUri": pending.redirect_uri,
                 "returnTo": safe_return_to(return_to),
             },
         },
@@ -104,15 +114,6 @@ async def start_oidc(
     )
     db.add(row)
     await db.flush()
-    url = oidc.authorization_url(
-        provider,
-        client_id=settings.oidc_client_id,
-        redirect_uri=redirect_uri,
-        scope=settings.oidc_scopes,
-        state=state,
-        nonce=nonce,
-        code_challenge=challenge,
-    )
     return OidcStart(session=row, redirect_to=url)
 
 
@@ -132,49 +133,27 @@ async def finish_oidc(
 ) -> OidcFinish:
     """Check the provider's answer and open the platform session. Raises oidc.OidcError."""
     row = await sessions.load(db, sid)
-    pending = row.sess.get("oidc") if row is not None and row.sess.get("platform") else None
-    if row is None or not isinstance(pending, dict):
+    kept = row.sess.get("oidc") if row is not None and row.sess.get("platform") else None
+    if row is None or not isinstance(kept, dict):
         raise oidc.OidcError(EXPIRED)
     # Single use: whatever happens next, this state cannot be replayed.
     await db.execute(delete(Session).where(Session.sid == row.sid))
-    if params.get("error"):
-        detail = str(params.get("error_description") or params["error"])[:200]
-        raise oidc.OidcError(f"The sign-in provider reported an error: {detail}")
-    state, code = params.get("state"), params.get("code")
-    # (compared as bytes: compare_digest refuses str with non-ASCII characters)
-    if not isinstance(state, str) or not hmac.compare_digest(
-        state.encode(), str(pending["state"]).encode()
-    ):
-        raise oidc.OidcError(oidc.VERIFY_FAILED)
-    if not isinstance(code, str) or not code:
-        raise oidc.OidcError(oidc.VERIFY_FAILED)
-    if not settings.oidc_issuer or not settings.oidc_client_id:
+    pending = oidc.PendingSignIn(
+        state=str(kept["state"]),
+        nonce=str(kept["nonce"]),
+        code_verifier=str(kept["verifier"]),
+        redirect_uri=str(kept["redirectUri"]),
+    )
+    config = _client_config(settings, pending.redirect_uri)
+    if config is None:
         raise oidc.OidcError(NOT_CONFIGURED)
-    provider = await oidc.discover(settings.oidc_issuer)
-    tokens = await oidc.exchange_code(
-        provider,
-        code=code,
-        redirect_uri=str(pending["redirectUri"]),
-        code_verifier=str(pending["verifier"]),
-        client_id=settings.oidc_client_id,
-        client_secret=settings.oidc_client_secret,
-    )
-    claims = await oidc.verify_id_token(
-        tokens.id_token,
-        provider=provider,
-        client_id=settings.oidc_client_id,
-        nonce=str(pending["nonce"]),
-    )
-    person = await oidc.identity(provider, claims, tokens)
-    email, name = person.email, person.name
-    admin = await find_admin(db, email)
-    if admin is not None and name and not admin.name:
-        admin.name = name[:200]
+    person = await oidc.finish(config, pending, params)
+    admin = await find_admin(db, person.email)
+    if admin is not None and person.name and not admin.name:
+        admin.name = person.name[:200]
     # A person the provider vouches for but who is not a platform admin still gets a session:
     # the panel then answers 403 (Access Denied with Sign Out) rather than 401 (sign in).
-    session = await _start(db, None, email=email, name=name, method="oidc")
+    session = await _start(db, None, email=person.email, name=person.name, method="oidc")
     if admin is None:
-        log.warning("platform sign-in by %s refused: not a platform admin", email)
-    return OidcFinish(
-        session=session, return_to=str(pending["returnTo"]), is_admin=admin is not None
-    )
+        log.warning("platform sign-in by %s refused: not a platform admin", person.email)
+    return OidcFinish(session=session, return_to=str(kept["returnTo"]), is_admin=admin is not None)
