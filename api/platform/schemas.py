@@ -1,4 +1,5 @@
-"""The platform API's contract: sign-in and organisation management (SPEC §2, §5, §7)."""
+"""The platform API's contract: platform sign-in, and listing, creating, editing and deleting
+organisations (each field's rules are the validators below)."""
 
 import re
 from datetime import datetime

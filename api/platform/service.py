@@ -61,7 +61,8 @@ def derive_subdomain(name: str) -> str:
 
 
 async def create_organization(data: OrganizationCreate) -> Organization:
-    """Provision the organisation and its schema (one transaction, SPEC §5 rules)."""
+    """Provision the organisation and its schema in one transaction; without a subdomain, the
+    one derived from the name. 409 when the subdomain is taken, 400 for any other refusal."""
     subdomain = data.subdomain or derive_subdomain(data.name)
     try:
         return await create_tenant(
