@@ -1,11 +1,10 @@
-"""Certification calls (SPEC §7). Reads: every signed-in role; writes: admin and hr."""
+"""Certification calls. Reads: every signed-in role; writes: admin and hr."""
 
-import json
-from typing import Annotated, Any
+from typing import Annotated
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Query
 
-from api.certifications import service
+from api.certifications import assignments, compliance, free_form, service
 from api.certifications.schemas import (
     CertificationCreate,
     CertificationRead,
@@ -18,6 +17,7 @@ from api.certifications.schemas import (
     EmployeeCertificationUpdate,
     RequiredTypeCompliance,
 )
+from api.core.listing import json_response
 from api.core.schemas import SuccessReply
 from api.deps import AdminOrHr, CurrentPrincipal, TenantSession
 
@@ -28,13 +28,6 @@ EmployeeFilter = Annotated[int | None, Query(alias="employeeId", ge=1, lt=2**31)
 
 class DeleteTypeReply(SuccessReply):
     removed_certifications: int = 0
-
-
-def json_reply(content: Any) -> Response:
-    """A reply already shaped as the declared response model (the big lists are built as
-    JSON-ready dicts by the service; re-validating tens of thousands of rows costs seconds)."""
-    body = json.dumps(content, ensure_ascii=False, separators=(",", ":"))
-    return Response(body.encode(), media_type="application/json")
 
 
 # ---------------------------------------------------------------- certification types
@@ -57,7 +50,7 @@ async def list_types(_: CurrentPrincipal, session: TenantSession):
 )
 async def create_type(body: CertificationTypeCreate, _: AdminOrHr, session: TenantSession):
     ctype = await service.create_type(session=session, data=body)
-    return await service.read_type(session=session, ctype=ctype)
+    return await service.get_type_reply(session=session, ctype=ctype)
 
 
 @router.put(
@@ -70,7 +63,7 @@ async def update_type(
 ):
     ctype = await service.get_type(session=session, type_id=type_id)
     ctype = await service.update_type(session=session, ctype=ctype, data=body)
-    return await service.read_type(session=session, ctype=ctype)
+    return await service.get_type_reply(session=session, ctype=ctype)
 
 
 @router.delete(
@@ -103,10 +96,10 @@ async def list_assignments(
     employee_id: EmployeeFilter = None,
     include_archived: Annotated[bool, Query(alias="includeArchived")] = False,
 ):
-    rows = await service.list_assignments(
+    body = await assignments.list_assignments(
         session=session, employee_id=employee_id, include_archived=include_archived
     )
-    return json_reply(rows)
+    return json_response(body)
 
 
 @router.post(
@@ -115,9 +108,11 @@ async def list_assignments(
     status_code=201,
     operation_id="assignCertification",
 )
-async def assign(body: EmployeeCertificationCreate, _: AdminOrHr, session: TenantSession):
-    cert = await service.assign(session=session, data=body)
-    return await service.read_assignment(session=session, cert=cert)
+async def create_assignment(
+    body: EmployeeCertificationCreate, _: AdminOrHr, session: TenantSession
+):
+    cert = await assignments.create_assignment(session=session, data=body)
+    return await assignments.get_assignment_reply(session=session, cert=cert)
 
 
 @router.put(
@@ -131,9 +126,9 @@ async def update_assignment(
     _: AdminOrHr,
     session: TenantSession,
 ):
-    cert = await service.get_assignment(session=session, certification_id=certification_id)
-    cert = await service.update_assignment(session=session, cert=cert, data=body)
-    return await service.read_assignment(session=session, cert=cert)
+    cert = await assignments.get_assignment(session=session, certification_id=certification_id)
+    cert = await assignments.update_assignment(session=session, cert=cert, data=body)
+    return await assignments.get_assignment_reply(session=session, cert=cert)
 
 
 @router.delete(
@@ -142,7 +137,7 @@ async def update_assignment(
     operation_id="deleteEmployeeCertification",
 )
 async def delete_assignment(certification_id: int, _: AdminOrHr, session: TenantSession):
-    await service.delete_assignment(session=session, certification_id=certification_id)
+    await assignments.delete_assignment(session=session, certification_id=certification_id)
     return SuccessReply(message="Certification removed")
 
 
@@ -151,13 +146,13 @@ async def delete_assignment(certification_id: int, _: AdminOrHr, session: Tenant
     response_model=list[RequiredTypeCompliance],
     operation_id="getCertificationCompliance",
 )
-async def compliance(
+async def list_compliance(
     _: CurrentPrincipal,
     session: TenantSession,
     limit: Annotated[int | None, Query(ge=0, le=100_000, description="Cap each list")] = None,
 ):
     """Per required type: the non-archived employees who lack it or hold it only expired."""
-    return json_reply(await service.compliance(session=session, limit=limit))
+    return json_response(await compliance.list_compliance(session=session, limit=limit))
 
 
 # ---------------------------------------------------------------- free-form certifications
@@ -171,7 +166,7 @@ async def compliance(
 async def list_certifications(
     _: CurrentPrincipal, session: TenantSession, employee_id: EmployeeFilter = None
 ):
-    return await service.list_certifications(session=session, employee_id=employee_id)
+    return await free_form.list_certifications(session=session, employee_id=employee_id)
 
 
 @router.post(
@@ -181,8 +176,8 @@ async def list_certifications(
     operation_id="createCertification",
 )
 async def create_certification(body: CertificationCreate, _: AdminOrHr, session: TenantSession):
-    cert = await service.create_certification(session=session, data=body)
-    return service.certification_read(cert)
+    cert = await free_form.create_certification(session=session, data=body)
+    return free_form.certification_reply(cert)
 
 
 @router.put(
@@ -193,9 +188,9 @@ async def create_certification(body: CertificationCreate, _: AdminOrHr, session:
 async def update_certification(
     certification_id: int, body: CertificationUpdate, _: AdminOrHr, session: TenantSession
 ):
-    cert = await service.get_certification(session=session, certification_id=certification_id)
-    cert = await service.update_certification(session=session, cert=cert, data=body)
-    return service.certification_read(cert)
+    cert = await free_form.get_certification(session=session, certification_id=certification_id)
+    cert = await free_form.update_certification(session=session, cert=cert, data=body)
+    return free_form.certification_reply(cert)
 
 
 @router.delete(
@@ -204,5 +199,5 @@ async def update_certification(
     operation_id="deleteCertification",
 )
 async def delete_certification(certification_id: int, _: AdminOrHr, session: TenantSession):
-    await service.delete_certification(session=session, certification_id=certification_id)
+    await free_form.delete_certification(session=session, certification_id=certification_id)
     return SuccessReply(message="Certification deleted")

@@ -1,149 +1,33 @@
-"""The certification contract: SPEC §3 (fields), §5 (rules and messages), §7 (calls)."""
+"""What certification calls read and answer: request bodies (their field rules in rules.py)
+and reply models."""
 
-import re
 from datetime import date, datetime
 from typing import Any
 
 from pydantic import Field, field_validator, model_validator
 
+from api.certifications.rules import (
+    DESCRIPTION_MAX,
+    EMPLOYEE_REQUIRED,
+    EXPIRY_BEFORE_ISSUE,
+    EXPIRY_INVALID,
+    EXPIRY_PAST,
+    ISSUE_INVALID,
+    ISSUE_REQUIRED,
+    NUMBER_MAX,
+    TYPE_REQUIRED,
+    attachment_url,
+    certification_name,
+    issue_date_rules,
+    issuer,
+    optional_text,
+    record_id,
+    to_day,
+    validity_months,
+)
 from api.certifications.status import CertificationStatus
-from api.core.dates import BoundedDate, earliest_today, latest_today
-from api.core.schemas import ApiModel
-
-NAME_MIN = "Certification name must be at least 3 characters"
-NAME_MAX = "Certification name must not exceed 100 characters"
-DESCRIPTION_MAX = "Description must not exceed 1000 characters"
-ISSUER_MIN = "Issuing organization must be at least 2 characters"
-ISSUER_MAX = "Issuing organization must not exceed 100 characters"
-VALIDITY_RANGE = "Validity must be a whole number of months between 1 and 120"
-TYPE_REQUIRED = "Certification type is required"
-EMPLOYEE_REQUIRED = "Employee is required"
-ISSUE_REQUIRED = "Issue date is required"
-ISSUE_INVALID = "Invalid issue date"
-ISSUE_FUTURE = "Issue date cannot be in the future"
-EXPIRY_INVALID = "Invalid expiration date"
-EXPIRY_PAST = "Expiration date cannot be in the past"
-EXPIRY_BEFORE_ISSUE = "Expiration date cannot be before the issue date"
-NUMBER_MAX = "Certificate number must not exceed 50 characters"
-ATTACHMENT_INVALID = "Attachment URL must be a valid URL"
-ATTACHMENT_MAX = "Attachment URL must not exceed 500 characters"
-
-_DATE_PREFIX = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:$|[T ])")
-_URL = re.compile(r"^https?://[^\s/?#]+\.?[^\s]*$", re.IGNORECASE)
-_PATH = re.compile(r"^/(?!/)[^\s]*$")
-
-
-def to_day(value: Any, *, required: str | None, invalid: str) -> date | None:
-    """'2026-01-05' or an ISO timestamp '2026-01-05T00:00:00.000Z' → date(2026, 1, 5).
-
-    The calendar day as written is kept: a midnight timestamp is not shifted by a time zone.
-    """
-    if value is None or (isinstance(value, str) and not value.strip()):
-        if required:
-            raise ValueError(required)
-        return None
-    if isinstance(value, datetime):
-        return value.date()
-    if isinstance(value, date):
-        return value
-    if not isinstance(value, str):
-        raise ValueError(invalid)
-    match = _DATE_PREFIX.match(value.strip())
-    if not match:
-        raise ValueError(invalid)
-    try:
-        return date.fromisoformat(match.group(1))
-    except ValueError:
-        raise ValueError(invalid) from None
-
-
-def record_id(value: Any, *, required: str, invalid: str) -> int:
-    """A numeric id given as a number or a numeric string."""
-    if value is None or value == "":
-        raise ValueError(required)
-    if isinstance(value, bool):
-        raise ValueError(invalid)
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise ValueError(invalid) from None
-    if isinstance(value, float) and number != value:
-        raise ValueError(invalid)
-    if not 0 < number < 2**31:
-        raise ValueError(invalid)
-    return number
-
-
-def optional_text(
-    value: Any, *, max_len: int, too_long: str, min_len: int = 0, too_short: str = ""
-) -> str | None:
-    """Trimmed text; blank becomes None."""
-    if value is None:
-        return None
-    if isinstance(value, int) and not isinstance(value, bool):
-        value = str(value)
-    if not isinstance(value, str):
-        raise ValueError("must be text")
-    text = clean(value)
-    if not text:
-        return None
-    if len(text) < min_len:
-        raise ValueError(too_short)
-    if len(text) > max_len:
-        raise ValueError(too_long)
-    return text
-
-
-def clean(value: str) -> str:
-    """Trimmed (NUL characters are already gone: ApiModel)."""
-    return value.strip()
-
-
-def certification_name(value: Any) -> str:
-    text = clean(value) if isinstance(value, str) else ""
-    if len(text) < 3:
-        raise ValueError(NAME_MIN)
-    if len(text) > 100:
-        raise ValueError(NAME_MAX)
-    return text
-
-
-def issuer(value: Any) -> str | None:
-    return optional_text(value, min_len=2, too_short=ISSUER_MIN, max_len=100, too_long=ISSUER_MAX)
-
-
-def attachment_url(value: Any) -> str | None:
-    """An absolute http(s) URL, or a path on this site (what the document upload returns)."""
-    text = optional_text(value, max_len=500, too_long=ATTACHMENT_MAX, too_short=ATTACHMENT_INVALID)
-    if text is not None and not (_URL.match(text) or _PATH.match(text)):
-        raise ValueError(ATTACHMENT_INVALID)
-    return text
-
-
-def issue_date_rules(value: date | None) -> date | None:
-    if value is not None and value > latest_today():
-        raise ValueError(ISSUE_FUTURE)
-    return value
-
-
-def validity_months(value: Any) -> int | None:
-    if value is None or value == "":
-        return None
-    if isinstance(value, bool):
-        raise ValueError(VALIDITY_RANGE)
-    if isinstance(value, str):
-        try:
-            value = int(value.strip())
-        except ValueError:
-            raise ValueError(VALIDITY_RANGE) from None
-    if isinstance(value, float):
-        if value != int(value):
-            raise ValueError(VALIDITY_RANGE)
-        value = int(value)
-    if not isinstance(value, int) or not 1 <= value <= 120:
-        raise ValueError(VALIDITY_RANGE)
-    return value
-
+from api.core.dates import BoundedDate, earliest_today
+from api.core.schemas import ApiModel, ReadModel
 
 # ---------------------------------------------------------------- certification types
 
@@ -183,7 +67,7 @@ class CertificationTypeUpdate(CertificationTypeCreate):
     is_required: bool = False
 
 
-class CertificationTypeRead(ApiModel):
+class CertificationTypeRead(ReadModel):
     id: int
     organization_id: int | None = None
     name: str
@@ -195,14 +79,14 @@ class CertificationTypeRead(ApiModel):
     # Active, unexpired certifications of this type held by non-archived employees (one
     # per employee, as overlapping assignments of a type are refused).
     employee_count: int = 0
-    # Of those, expiring within 1 to 30 days (SPEC §9).
+    # Of those, expiring within 1 to 30 days.
     expiring_count: int = 0
     # Active certifications of this type past their expiration date, of non-archived
     # employees: held once, not renewed yet (counted apart from employee_count).
     expired_count: int = 0
 
 
-class CertificationTypeSummary(ApiModel):
+class CertificationTypeSummary(ReadModel):
     id: int
     name: str
     issuing_organization: str | None = None
@@ -210,7 +94,7 @@ class CertificationTypeSummary(ApiModel):
     is_required: bool
 
 
-class EmployeeSummary(ApiModel):
+class EmployeeSummary(ReadModel):
     id: int
     employee_id: str
     first_name: str
@@ -305,7 +189,7 @@ class EmployeeCertificationUpdate(_AssignmentRules):
         return value
 
 
-class EmployeeCertificationRead(ApiModel):
+class EmployeeCertificationRead(ReadModel):
     id: int
     organization_id: int | None = None
     employee_id: int
@@ -316,7 +200,7 @@ class EmployeeCertificationRead(ApiModel):
     attachment_url: str | None = None
     is_active: bool
     created_at: datetime
-    # SPEC §4 display status as of the server's today.
+    # The display status (status.py) as of the server's today.
     status: CertificationStatus
     status_label: str
     days_until_expiry: int | None = None
@@ -331,7 +215,7 @@ class ExpiredHolder(EmployeeSummary):
     expiration_date: date | None = None
 
 
-class RequiredTypeCompliance(ApiModel):
+class RequiredTypeCompliance(ReadModel):
     certification_type: CertificationTypeSummary
     # Non-archived employees; compliant = holding an active, unexpired one.
     total_employees: int
@@ -426,7 +310,7 @@ class CertificationUpdate(_CertificationFields):
         return value
 
 
-class CertificationRead(ApiModel):
+class CertificationRead(ReadModel):
     id: int
     organization_id: int | None = None
     employee_id: int

@@ -1,57 +1,50 @@
-"""Long lists rendered to JSON from plain rows instead of ORM objects.
+"""How every list of the API becomes its JSON reply.
 
-A list of 600 reviews, each embedding its employee and its template, cost about 30 ms of CPU
-when loaded as ORM objects and validated one by one through the reply model (the template's
-questions again and again). Here the listed rows are plain tuples of the reply model's own
-columns, and each distinct embedded row (an employee, a template) is validated and serialised
-through its reply model once, then spliced into every item that names it. The JSON is the
-same, byte for byte, as the reply model makes of the ORM objects
-(tests/api/reviews/test_listing.py, tests/api/reminders/test_reminders.py).
+A list route declares `response_model=list[SomeRead]` (a `ReadModel`): that model is the reply's
+one definition, the OpenAPI document shows it, and the JSON sent is what the model makes of the
+listed records, key for key and value for value (tests/api/test_list_replies.py checks every
+list route against its model).
 
-Reads outside a transaction (GET requests) go further: each item's JSON is kept per process
-with the versions of the rows it was rendered from (its own and those it embeds), and the
-list's query selects only ids and versions. Only items whose rows changed since are read and
-rendered again: a normal organisation's 450 reviews 6.5 -> 2.1 ms of CPU
-(VersionedCache).
+Short lists return model instances and FastAPI serialises them. Long ones skip building a model
+per item (ten times the cost of the JSON itself) and are rendered from plain rows by one of the
+renderers below. Each takes its JSON keys, their order and the way values are written from
+`Shape(SomeRead)`, derived from the model's fields and aliases, so no shape is typed twice:
 
-A listed row may keep its own copy of one field of what it embeds (a completed review keeps
-the questions it was answered against, whatever its template asks now: `Copy`). A version
-number, on both rows, tells whether the copy is still the embedded row's own, so the copies
-themselves are read only for rows whose version has moved on, once per distinct version.
+- `Listing`: rows of one table, with embedded records (an employee, a template). Each distinct
+  embedded row goes through its own reply model once and is spliced into every item naming it.
+  Reads outside a transaction keep each item's JSON under the row versions it was made from
+  (api/core/row_cache.py) and render again only the items whose rows changed.
+- `Shape.reader`: values in a known order → the reply's JSON-ready dict, for lists computed in
+  Python (certifications with their status as of today, compliance); `render` writes them.
+- `Shape.json_object`: the reply as a Postgres `json_build_object`, for the employee list,
+  whose per-process snapshot (api/employees/listing.py) Postgres renders and Python filters.
+
+A route sending JSON rendered here returns `json_response(body)` (or, paged,
+`api.core.paging.list_response`) while its decorator keeps the reply model for the document.
+
+A listed row may keep its own copy of one field of what it embeds (a completed review keeps the
+questions it was answered against, whatever its template asks now: `Copy`). A version number,
+on both rows, tells whether the copy is still the embedded row's own, so the copies themselves
+are read only for rows whose version has moved on, once per distinct version.
 """
 
-from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from pydantic import BaseModel
 from pydantic_core import to_json
-from sqlalchemy import (
-    ColumnElement,
-    Row,
-    Select,
-    Text,
-    any_,
-    bindparam,
-    cast,
-    column,
-    select,
-)
+from sqlalchemy import Row, Select, any_, bindparam, select
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.responses import Response
 
 from api.core.db import execute_core
-
-
-def row_version(model: Any) -> ColumnElement[str]:
-    """The id of a row's version, of a model or a table: each write gives the row a new version,
-    carrying the writing transaction's id (`xmin`). Qualified by its table (a query may join
-    others), which `_selectable` gives a system column SQLAlchemy does not declare."""
-    table = getattr(model, "__table__", model)
-    return cast(column("xmin", _selectable=table), Text)
+from api.core.row_cache import VersionedCache as VersionedCache
+from api.core.row_cache import embed_cache, item_cache, reused_in, row_version
+from api.core.shape import Shape as Shape
+from api.core.shape import render as render
 
 
 def _with_ids(model: Any) -> Any:
@@ -118,14 +111,15 @@ class Listing:
     embeds: tuple[Embed, ...] = ()
 
     @cached_property
+    def shape(self) -> Shape:
+        return Shape(self.reply_model)
+
+    @cached_property
     def _fields(self) -> list[tuple[str, str]]:
-        """(attribute, JSON name) of the reply's own columns, in the reply model's order."""
+        """(attribute, JSON key) of the reply's own columns, in the reply model's order."""
         skip = {e.field for e in self.embeds} | {"organization_id"}
-        return [
-            (name, field.alias or name)
-            for name, field in self.reply_model.model_fields.items()
-            if name not in skip
-        ]
+        shape = self.shape
+        return [(n, k) for n, k in zip(shape.names, shape.keys, strict=True) if n not in skip]
 
     @cached_property
     def _attributes(self) -> list[str]:
@@ -168,7 +162,7 @@ class Listing:
 
     async def render(self, session: AsyncSession, query: Select[Any]) -> bytes:
         """The JSON list of the rows `query` (made from rows()) selects, embeds included."""
-        schema = _reused_in(session)
+        schema = reused_in(session)
         if schema is None:
             rows = (await execute_core(session, query)).all()
             items = [json for _, json, _ in await self._rendered(session, rows)]
@@ -319,81 +313,6 @@ class Listing:
         return result
 
 
-def _reused_in(session: AsyncSession) -> str | None:
-    """The schema of a session whose reads may reuse JSON rendered before (VersionedCache):
-    only one reading outside a transaction, which sees committed row versions only."""
-    return session.info.get("schema") if session.info.get("reads_only") else None
-
-
-@dataclass(eq=False)
-class CachedRows:
-    """One group of VersionedCache: row id → (version, value, bytes counted)."""
-
-    rows: dict[Any, tuple[Any, Any, int]] = field(default_factory=dict)
-    size: int = 0
-    dropped: bool = False
-
-    def get(self, row_id: Any, version: Any) -> Any:
-        """What was kept for the row at this version (None if nothing, or at another)."""
-        found = self.rows.get(row_id)
-        return found[1] if found is not None and found[0] == version else None
-
-
-class VersionedCache:
-    """What was rendered from a row, kept with the row version (`xmin`) it was rendered from,
-    in groups (a schema, and what it was rendered for): at most `max_bytes` (JSON plus a fixed
-    allowance per row), the least recently used group dropped first.
-
-    A committed row version is known by its id and xmin (each write gives the row a new
-    version, carrying the writing transaction's id), so a list that finds a row at the version
-    it rendered before reuses that JSON instead of rendering the row again. Only reads outside a
-    transaction use it (`_reused_in`): those see committed versions only, never a version their
-    own transaction is still writing (which could change again under the same xmin).
-    """
-
-    ROW_OVERHEAD = 200  # bytes of tuple, id and dictionary slot, roughly
-
-    def __init__(self, max_bytes: int):
-        self.max_bytes = max_bytes
-        self.size = 0
-        self._groups: OrderedDict[tuple[str, Any], CachedRows] = OrderedDict()
-
-    def group(self, schema: str, owner: Any) -> CachedRows:
-        """The rows kept for this schema and owner (a Listing or an Embed)."""
-        key = (schema, owner)
-        found = self._groups.get(key)
-        if found is None:
-            found = self._groups[key] = CachedRows()
-        else:
-            self._groups.move_to_end(key)
-        return found
-
-    def put(self, group: CachedRows, row_id: Any, version: Any, value: Any, size: int) -> None:
-        """Keeps `value`, `size` bytes of JSON, for the row at this version."""
-        if group.dropped:
-            return  # dropped while its list was being read: keep nothing for it
-        cost = size + self.ROW_OVERHEAD
-        old = group.rows.get(row_id)
-        if old is not None:
-            group.size -= old[2]
-            self.size -= old[2]
-        group.rows[row_id] = (version, value, cost)
-        group.size += cost
-        self.size += cost
-        # The group being filled is the newest: a single group larger than the budget stays.
-        while self.size > self.max_bytes and len(self._groups) > 1:
-            _, oldest = self._groups.popitem(last=False)
-            oldest.dropped = True
-            self.size -= oldest.size
-
-
-MB = 1024 * 1024
-# Per server process. Listed items: a normal organisation's 450 reviews are about 0.6 MB.
-item_cache = VersionedCache(max_bytes=64 * MB)
-# Embedded employees and templates.
-embed_cache = VersionedCache(max_bytes=24 * MB)
-
-
 async def _embedded_json(
     session: AsyncSession, embed: Embed, ids: set[Any], known: dict[Any, str]
 ) -> tuple[dict[Any, tuple[str, bytes]], dict[Any, dict[str, Any]]]:
@@ -407,7 +326,7 @@ async def _embedded_json(
     found: dict[Any, tuple[str, bytes]] = {}
     values: dict[Any, dict[str, Any]] = {}
     wanted = list(ids)
-    schema = _reused_in(session)
+    schema = reused_in(session)
     cached = None if schema is None else embed_cache.group(schema, embed)
     if cached is not None:
         versions = [(row_id, known[row_id]) for row_id in wanted if row_id in known]

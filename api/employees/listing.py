@@ -27,7 +27,6 @@ from sqlalchemy import (
     any_,
     bindparam,
     cast,
-    func,
     literal_column,
     select,
 )
@@ -36,12 +35,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.core.dates import local_today
 from api.core.db import execute_core
-from api.core.listing import row_version
+from api.core.listing import Shape
 from api.core.paging import Paging
+from api.core.row_cache import row_version
 from api.employees.models import Employee
+from api.employees.schemas import EmployeeRead
 
-# The same shape pydantic gives a UTC datetime, so the list and a single read agree.
-ISO_UTC = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'
+# The reply's keys and how each value is written come from the reply model.
+EMPLOYEE = Shape(EmployeeRead)
 
 FINGERPRINT: ColumnClause[str] = literal_column(
     "count(*)::text || ':' || coalesce(sum(hashint8((xmin::text::bigint << 32) | id)), 0)::text"
@@ -208,25 +209,11 @@ def search_key(*parts: str | None) -> str:
 
 def _rendered_employees() -> Any:
     """SELECT of each employee's version, search fields and JSON object, rendered by Postgres
-    (the organisation's id bound as `org_id`)."""
+    (the organisation's id bound as `org_id`; every other field is the column of its name)."""
     e = Employee.__table__.c
-    record = func.json_build_object(
-        "id", e.id,
-        "organizationId", bindparam("org_id", type_=Integer),
-        "employeeId", e.employee_id,
-        "firstName", e.first_name,
-        "lastName", e.last_name,
-        "email", e.email,
-        "department", e.department,
-        "position", e.position,
-        "startDate", e.start_date,
-        "managerId", e.manager_id,
-        "reviewSchedule", e.review_schedule,
-        "nextReviewDate", e.next_review_date,
-        "profilePhotoUrl", e.profile_photo_url,
-        "isArchived", e.is_archived,
-        "createdAt", func.to_char(func.timezone("UTC", e.created_at), ISO_UTC),
-    )  # fmt: skip
+    organization = bindparam("org_id", type_=Integer)
+    columns = {name: e[name] for name in EMPLOYEE.names if name != "organization_id"}
+    record = EMPLOYEE.json_object(columns | {"organization_id": organization})
     return select(
         e.id,
         row_version(Employee),

@@ -280,7 +280,7 @@ async def test_list_all_or_per_employee(org, login):
         ("Lovelace", "Forklift", "no_expiry"),
     ]
     # The list is built without pydantic for speed: it must still match the declared schema.
-    TypeAdapter(list[EmployeeCertificationRead]).validate_python(r.json())
+    TypeAdapter(list[EmployeeCertificationRead]).validate_python(r.json(), by_alias=True)
     r = await user.get("/api/employee-certifications", params={"includeArchived": "true"})
     assert len(r.json()) == 4
 
