@@ -81,10 +81,6 @@ export default tseslint.config(
     rules: { 'import/no-restricted-paths': 'warn' },
   },
   {
-    files: ['src/features/certifications/components/certifications-page.tsx'],
-    rules: { 'max-lines': 'warn' },
-  },
-  {
     files: testFiles,
     rules: {
       'max-lines': 'off',

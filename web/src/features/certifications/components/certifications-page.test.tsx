@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { AssistantContext } from '@/lib/assistant'
 import { localToday } from '@/lib/date-range'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
-import CertificationsPage, { certificationsCsv, filterRows, toRows } from './certifications-page'
+import { certificationsCsv, filterRows, toRows } from '../lib/certification-rows'
+import CertificationsPage from './certifications-page'
 
 function inDays(n: number): string {
   const d = new Date()
