@@ -1,9 +1,11 @@
-"""Answers to a review's questions: checked against the questions they answer (SPEC §3, §5)."""
+"""Answers to a review's questions, checked against the questions they answer: a rating within
+the question's scale, one of a multiple-choice question's options, yes or no, or a text of up to
+5,000 characters; required questions answered before a review is completed."""
 
 from typing import Any
 
 from api.core.errors import BadRequest
-from api.reviews.schemas import DEFAULT_SCALE
+from api.reviews.rules import DEFAULT_SCALE
 
 TEXT_ANSWER_MAX = 5000
 

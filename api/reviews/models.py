@@ -65,8 +65,8 @@ class Review(TenantBase):
         CheckConstraint("status in ('pending', 'in_progress', 'completed')", name="status"),
         CheckConstraint("rating between 1 and 5", name="rating_range"),
         Index("ix_reviews_status_due_date", "status", "due_date"),
-        # Completed reviews by when: the dashboard's "Completed Reviews" counts an index-only
-        # scan (a big organisation's quarter: 1.8 -> 0.4 ms), the activity feed's newest first.
+        # Completed reviews by when: the dashboard's "Completed Reviews" counts them with an
+        # index-only scan, and the activity feed reads the newest first.
         Index(
             "ix_reviews_completed_at",
             "completed_at",
@@ -125,6 +125,6 @@ class Review(TenantBase):
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
     )
 
-    # Reads embed both (SPEC §3); lazy="raise" keeps every load explicit under asyncio.
+    # Review replies embed both; lazy="raise" keeps every load explicit under asyncio.
     employee: Mapped[Employee] = relationship(lazy="raise")
     template: Mapped[ReviewTemplate] = relationship(lazy="raise")

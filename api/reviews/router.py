@@ -59,7 +59,7 @@ async def get_template(_: CurrentPrincipal, template: ValidTemplate):
 async def update_template(
     body: TemplateUpdate, _: AdminOrHr, template: ValidTemplate, session: TenantSession
 ):
-    return await templates.update_template(session=session, template=template, data=body)
+    return await templates.update(session=session, template=template, data=body)
 
 
 @router.post(
@@ -120,7 +120,7 @@ async def upcoming_reviews(
     session: TenantSession,
     limit: Annotated[int, Query(ge=1, le=100)] = service.UPCOMING_LIMIT,
 ):
-    return json_response(await service.upcoming(session=session, limit=limit))
+    return json_response(await service.list_upcoming(session=session, limit=limit))
 
 
 @router.get(

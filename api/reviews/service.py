@@ -1,9 +1,9 @@
 """Performance reviews: reads with employee and template, creation, filling and completion.
 
-Status rules (SPEC §4, issue 4): a new review is pending; saving sets in_progress; completing
-sets completed and stamps completedAt with the server's clock; only an admin may change a
-completed review. Answers are checked against the template's questions, or, once the review
-has been completed, against its own copy of them (Review.questions).
+Status rules: a new review is pending; saving sets in_progress; completing sets completed and
+stamps completedAt with the server's clock; only an admin may change a completed review.
+Answers are checked against the template's questions, or, once the review has been completed,
+against its own copy of them (Review.questions). docs/rules.md has the whole lifecycle.
 """
 
 from dataclasses import replace
@@ -142,7 +142,7 @@ async def list_page(
     return body, total
 
 
-async def upcoming(*, session: AsyncSession, limit: int = UPCOMING_LIMIT) -> bytes:
+async def list_upcoming(*, session: AsyncSession, limit: int = UPCOMING_LIMIT) -> bytes:
     """Open reviews of active employees, the most urgent (overdue first) at the top, as JSON."""
     query = (
         REVIEWS.rows()
@@ -155,7 +155,7 @@ async def upcoming(*, session: AsyncSession, limit: int = UPCOMING_LIMIT) -> byt
 
 
 async def create(*, session: AsyncSession, data: ReviewCreate) -> Review:
-    """A new review, always pending (SPEC §4), for an active employee of this organisation."""
+    """A new review, always pending, for an active employee of this organisation."""
     # The schema's validators refuse a missing employee, template or due date.
     assert data.employee_id is not None and data.template_id is not None
     assert data.due_date is not None
@@ -191,32 +191,13 @@ async def update(
     *, session: AsyncSession, review: Review, data: ReviewUpdate, role: str, today: date
 ) -> Review:
     """Save answers, notes and rating; move the status; complete with the server's clock."""
-    # Two people saving the same review at once: the second waits and sees the first's status,
-    # so a completion is stamped (and the next review date moved) once.
-    await session.refresh(
-        review,
-        attribute_names=[
-            "status",
-            "responses",
-            "rating",
-            "completed_at",
-            "first_completed_at",
-            "questions",
-            "questions_version",
-            "updated_at",
-        ],
-        with_for_update=True,
-    )
+    await _lock(session, review)
     if data.expected_updated_at is not None and data.expected_updated_at != review.updated_at:
         raise Conflict(CHANGED_ELSEWHERE)
     if review.status == "completed" and role != "admin":
         raise Forbidden(COMPLETED_LOCKED)
     fields = data.model_fields_set
-    status: str
-    if data.status is not None:
-        status = data.status
-    else:  # saving a pending review starts it
-        status = "in_progress" if review.status == "pending" else review.status
+    status = _next_status(review, data)
     completing = status == "completed"
     template: ReviewTemplate = review.template
     # A review once completed is answered against its own copy of the questions, also when an
@@ -242,19 +223,9 @@ async def update(
         review.questions = [dict(q) for q in template.questions]
         review.questions_version = template.questions_version
     if newly_completed:
-        review.completed_at = utcnow()
-        # The schedule moves on once per review: completing a review an admin reopened does
-        # not move the employee's next review date again.
-        if review.first_completed_at is None:
-            review.first_completed_at = review.completed_at
-            employee: Employee = review.employee
-            employee.next_review_date = next_review_date(
-                employee.next_review_date, employee.review_schedule, today
-            )
-        # The work is done: its due and overdue reminders no longer apply.
-        await session.execute(delete(Reminder).where(Reminder.review_id == review.id))
+        await _stamp_completion(session, review, today)
     elif not completing:
-        # Reopened (or not completed yet): completedAt is null (SPEC §4), and a completion is
+        # Reopened (or not completed yet): no completion time, and a completion is
         # remembered, also one of a row that predates first_completed_at (an older backup).
         review.first_completed_at = review.first_completed_at or review.completed_at
         review.completed_at = None
@@ -262,3 +233,45 @@ async def update(
     # with the UPDATE (Review's eager_defaults).
     await session.flush()
     return review
+
+
+async def _lock(session: AsyncSession, review: Review) -> None:
+    """Read the review's state again under a row lock. Two people saving the same review at
+    once: the second waits and sees the first's status, so a completion is stamped (and the
+    next review date moved) once."""
+    await session.refresh(
+        review,
+        attribute_names=[
+            "status",
+            "responses",
+            "rating",
+            "completed_at",
+            "first_completed_at",
+            "questions",
+            "questions_version",
+            "updated_at",
+        ],
+        with_for_update=True,
+    )
+
+
+def _next_status(review: Review, data: ReviewUpdate) -> str:
+    """The status sent; without one, saving a pending review starts it."""
+    if data.status is not None:
+        return data.status
+    return "in_progress" if review.status == "pending" else review.status
+
+
+async def _stamp_completion(session: AsyncSession, review: Review, today: date) -> None:
+    """A review just completed: its time, the employee's schedule, its reminders."""
+    review.completed_at = utcnow()
+    # The schedule moves on once per review: completing a review an admin reopened does
+    # not move the employee's next review date again.
+    if review.first_completed_at is None:
+        review.first_completed_at = review.completed_at
+        employee: Employee = review.employee
+        employee.next_review_date = next_review_date(
+            employee.next_review_date, employee.review_schedule, today
+        )
+    # The work is done: its due and overdue reminders no longer apply.
+    await session.execute(delete(Reminder).where(Reminder.review_id == review.id))

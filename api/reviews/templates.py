@@ -1,8 +1,9 @@
-"""Review templates: list, create, update, duplicate, delete (SPEC §3-§5, issue 4)."""
+"""Review templates: list, create, update, duplicate, delete."""
 
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, func, select, update
+from sqlalchemy import Table, bindparam, func, select
+from sqlalchemy import update as update_rows
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -37,7 +38,7 @@ async def _make_default(session: AsyncSession, template: ReviewTemplate) -> None
     try:
         async with session.begin_nested():
             await session.execute(
-                update(ReviewTemplate)
+                update_rows(ReviewTemplate)
                 .where(ReviewTemplate.is_default, ReviewTemplate.id != template.id)
                 .values(is_default=False)
             )
@@ -70,7 +71,7 @@ async def create(*, session: AsyncSession, data: TemplateCreate) -> ReviewTempla
     return template
 
 
-async def update_template(
+async def update(
     *, session: AsyncSession, template: ReviewTemplate, data: TemplateUpdate
 ) -> ReviewTemplate:
     """Replace what was sent. Making a template the default unsets the previous one."""
@@ -106,10 +107,11 @@ def carried_ids(
 ) -> dict[str, str]:
     """Old question id -> new id, for each question the edit keeps.
 
-    Ids are renumbered on every save (SPEC §4), so an answer keyed 'q2' would otherwise land on
-    whatever question is second now. A new question is an old one when it was sent with that
-    one's id (the edit form sends them); failing that, when its text is the same. Only a
-    question of the same type keeps its answers: an answer of another type cannot fit.
+    Ids are renumbered on every save (they are the questions' positions), so an answer keyed
+    'q2' would otherwise land on whatever question is second now. A new question is an old one
+    when it was sent with that one's id (the edit form sends them); failing that, when its text
+    is the same. Only a question of the same type keeps its answers: an answer of another type
+    cannot fit.
     """
     old_by_id = {str(q["id"]): q for q in old}
     carried: dict[str, str] = {}
@@ -140,7 +142,7 @@ async def _keep_completed_records(session: AsyncSession, template: ReviewTemplat
     """Completed reviews without their own copy of the questions (written before the copies
     existed) take one now, before the template's questions change under their answers."""
     await session.execute(
-        update(Review)
+        update_rows(Review)
         .where(
             Review.template_id == template.id,
             Review.questions.is_(None),
@@ -206,7 +208,7 @@ async def duplicate(*, session: AsyncSession, template: ReviewTemplate) -> Revie
     return copy
 
 
-async def usage(*, session: AsyncSession, template_id: int) -> int:
+async def _usage(*, session: AsyncSession, template_id: int) -> int:
     count = await session.scalar(
         select(func.count()).select_from(Review).where(Review.template_id == template_id)
     )
@@ -227,7 +229,7 @@ async def delete(*, session: AsyncSession, template: ReviewTemplate) -> None:
     When the default goes, the oldest remaining template becomes the default, so the
     reminder job always has one to create periodic reviews from.
     """
-    count = await usage(session=session, template_id=template.id)
+    count = await _usage(session=session, template_id=template.id)
     if count:
         raise Conflict(_in_use_message(count))
     was_default = template.is_default

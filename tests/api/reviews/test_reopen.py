@@ -1,6 +1,6 @@
 """A review an admin reopens and completes again moves the employee's next review date only
 once: the first completion is remembered (reviews.first_completed_at) while completedAt is
-null for the reopened review, as SPEC §4 has it."""
+null for the reopened review, as it is for every review that is not completed."""
 
 from datetime import UTC, date, datetime, timedelta
 

@@ -1,4 +1,4 @@
-"""Reviews: reads with embeds, creation, the status rules and answer checks (issue 4)."""
+"""Reviews: reads with embeds, creation, the status rules and answer checks."""
 
 import asyncio
 from datetime import UTC, date, datetime, timedelta

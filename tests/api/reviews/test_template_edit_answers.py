@@ -1,8 +1,8 @@
-"""Editing a template while reviews of it are open: every save renumbers the questions q1, q2, ...
-(SPEC §4), and the answers already given follow their questions to the new ids. A question is
-the same one when it is sent with its id (as the edit form does) or, failing that, has the same
-text; answers to removed questions, or that no longer fit, are dropped. A review opened before
-the edit cannot then be saved against the old questions."""
+"""Editing a template while reviews of it are open: every save renumbers the questions q1, q2,
+... (in the order sent), and the answers already given follow their questions to the new ids. A
+question is the same one when it is sent with its id (as the edit form does) or, failing that,
+has the same text; answers to removed questions, or that no longer fit, are dropped. A review
+opened before the edit cannot then be saved against the old questions."""
 
 from datetime import date, timedelta
 from typing import Any

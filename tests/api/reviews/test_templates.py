@@ -1,4 +1,4 @@
-"""Review templates: GET/POST /api/templates, PUT, duplicate, delete (SPEC §3-§5, issue 4)."""
+"""Review templates: GET/POST /api/templates, PUT, duplicate, delete, and their field rules."""
 
 from datetime import timedelta
 
