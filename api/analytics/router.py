@@ -10,4 +10,4 @@ router = APIRouter(tags=["analytics"])
 
 @router.get("/api/analytics", response_model=Analytics, operation_id="getAnalytics")
 async def get_analytics(_: AdminOrHr, session: TenantSession):
-    return await service.analytics(session=session, today=local_today())
+    return await service.get_analytics(session=session, today=local_today())

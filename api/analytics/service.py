@@ -1,5 +1,5 @@
-"""The Analytics screen (SPEC §2): cards, department overview, review types, ratings,
-completion over the last four quarters and the five most recent reviews."""
+"""The Analytics screen: cards, department overview, review types, ratings, completion over
+the last four quarters and the five most recent reviews."""
 
 from datetime import date
 
@@ -129,7 +129,7 @@ async def _recent(session: AsyncSession) -> list[Review]:
     return list((await session.execute(query)).scalars())
 
 
-async def analytics(*, session: AsyncSession, today: date) -> Analytics:
+async def get_analytics(*, session: AsyncSession, today: date) -> Analytics:
     return Analytics(
         totals=await _totals(session),
         departments=await _departments(session),

@@ -10,11 +10,11 @@ router = APIRouter(tags=["dashboard"])
 
 @router.get("/api/dashboard/stats", response_model=DashboardStats, operation_id="getDashboardStats")
 async def dashboard_stats(_: CurrentPrincipal, session: TenantSession):
-    return await service.stats(session=session, today=local_today())
+    return await service.get_stats(session=session, today=local_today())
 
 
 @router.get(
     "/api/dashboard/activity", response_model=list[ActivityItem], operation_id="getRecentActivity"
 )
 async def recent_activity(_: CurrentPrincipal, session: TenantSession):
-    return await service.activity(session=session)
+    return await service.list_activity(session=session)

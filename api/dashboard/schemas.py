@@ -5,7 +5,7 @@ from api.core.schemas import ReadModel
 
 
 class DashboardStats(ReadModel):
-    """SPEC §3 Dashboard stats."""
+    """The dashboard's cards and what their notes are made of."""
 
     total_employees: int
     reviews_due: int

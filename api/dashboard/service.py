@@ -1,4 +1,4 @@
-"""Dashboard figures (SPEC §2) in one round trip, and the Recent Activity feed."""
+"""The dashboard's figures in one round trip, and the Recent Activity feed."""
 
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
@@ -27,6 +27,8 @@ from api.reviews.schedule import add_months, quarter_start
 DUE_WINDOW_DAYS = 7
 TREND_DAYS = 30
 ACTIVITY_LIMIT = 10
+# One activity event: kind, when, employee id, employee name, text.
+Events = Select[str, datetime | None, int, str, str]
 
 
 def _local_midnight(day: date) -> datetime:
@@ -48,9 +50,41 @@ def _average_rating(since: str, until: str) -> Any:
     )
 
 
+def _open_reviews(archived: Any, *conditions: ColumnElement[bool]) -> Any:
+    """How many open reviews of active employees meet the conditions."""
+    return (
+        select(func.count())
+        .select_from(Review)
+        .where(
+            Review.status != "completed",
+            *conditions,
+            ~exists().where(archived.c.id == Review.employee_id),
+        )
+    ).scalar_subquery()
+
+
+def _started_recently() -> Any:
+    """Active employees who started in the last 30 days. Archiving is not dated, so the
+    month's change is told by who started in it; when no active employee has a start date
+    there is no history to tell it from (NULL)."""
+    return (
+        select(
+            case(
+                (func.count(Employee.start_date) == 0, None),
+                else_=func.count().filter(
+                    Employee.start_date > bindparam("started_after", type_=Date),
+                    Employee.start_date <= bindparam("due_from", type_=Date),
+                ),
+            )
+        )
+        .where(Employee.is_archived.is_(False))
+        .scalar_subquery()
+    )
+
+
 def _stats_query() -> Select[Any]:
-    """The four figures in one statement, built once (building it costs more CPU than
-    running it): the dates are bound per call."""
+    """The figures in one statement, built once (building it costs more CPU than running
+    it): the dates are bound per call."""
     # One scan of employees serves both the total and the "not archived" filter on reviews
     # (archived people are few; the anti-join against them is a small hash).
     archived = (
@@ -60,16 +94,12 @@ def _stats_query() -> Select[Any]:
         select(func.count()).select_from(Employee).scalar_subquery()
         - select(func.count()).select_from(archived).scalar_subquery()
     )
-    due = (
-        select(func.count())
-        .select_from(Review)
-        .where(
-            Review.status != "completed",
-            Review.due_date >= bindparam("due_from", type_=Date),
-            Review.due_date <= bindparam("due_until", type_=Date),
-            ~exists().where(archived.c.id == Review.employee_id),
-        )
-    ).scalar_subquery()
+    today = bindparam("due_from", type_=Date)
+    due = _open_reviews(
+        archived,
+        Review.due_date >= today,
+        Review.due_date <= bindparam("due_until", type_=Date),
+    )
     completed = (
         select(func.count())
         .select_from(Review)
@@ -84,41 +114,25 @@ def _stats_query() -> Select[Any]:
         .where(Review.status == "completed", Review.rating.is_not(None))
         .scalar_subquery()
     )
-    overdue = (
-        select(func.count())
-        .select_from(Review)
-        .where(
-            Review.status != "completed",
-            Review.due_date < bindparam("due_from", type_=Date),
-            ~exists().where(archived.c.id == Review.employee_id),
-        )
-    ).scalar_subquery()
-    # Archiving is not dated, so the month's change is told by who started in it; when no
-    # active employee has a start date there is no history to tell it from (NULL).
-    started = (
-        select(
-            case(
-                (func.count(Employee.start_date) == 0, None),
-                else_=func.count().filter(
-                    Employee.start_date > bindparam("started_after", type_=Date),
-                    Employee.start_date <= bindparam("due_from", type_=Date),
-                ),
-            )
-        )
-        .where(Employee.is_archived.is_(False))
-        .scalar_subquery()
-    )
+    overdue = _open_reviews(archived, Review.due_date < today)
     quarter_average = _average_rating("quarter_from", "quarter_until")
     previous_average = _average_rating("previous_quarter_from", "quarter_from")
     return select(
-        total, due, completed, average, overdue, started, quarter_average, previous_average
+        total,
+        due,
+        completed,
+        average,
+        overdue,
+        _started_recently(),
+        quarter_average,
+        previous_average,
     )
 
 
 _STATS = _stats_query()
 
 
-async def stats(*, session: AsyncSession, today: date) -> DashboardStats:
+async def get_stats(*, session: AsyncSession, today: date) -> DashboardStats:
     """Total Employees: active employees. Reviews Due: open reviews of active employees due
     from today to 7 days ahead. Completed Reviews: completed this calendar quarter.
     Avg Rating: over every completed review with a rating, two decimals, 0 when none.
@@ -153,12 +167,8 @@ def _name() -> ColumnElement[str]:
     return func.concat_ws(" ", Employee.first_name, Employee.last_name)
 
 
-async def activity(*, session: AsyncSession, limit: int = ACTIVITY_LIMIT) -> list[ActivityItem]:
-    """The latest events: reviews completed, employees added, HR notes written.
-
-    Notes say only their category, never their text (that stays on the profile).
-    """
-    completed = (
+def _completed_events(limit: int) -> Events:
+    return (
         select(
             literal("review_completed").label("kind"),
             Review.completed_at.label("at"),
@@ -178,7 +188,10 @@ async def activity(*, session: AsyncSession, limit: int = ACTIVITY_LIMIT) -> lis
         .order_by(Review.completed_at.desc())
         .limit(limit)
     )
-    added = (
+
+
+def _added_events(limit: int) -> Events:
+    return (
         select(
             literal("employee_added"),
             Employee.created_at,
@@ -195,7 +208,11 @@ async def activity(*, session: AsyncSession, limit: int = ACTIVITY_LIMIT) -> lis
         .order_by(Employee.created_at.desc())
         .limit(limit)
     )
-    notes = (
+
+
+def _note_events(limit: int) -> Events:
+    """Notes say only their category, never their text (that stays on the profile)."""
+    return (
         select(
             literal("note_added"),
             EmployeeNote.created_at,
@@ -207,7 +224,15 @@ async def activity(*, session: AsyncSession, limit: int = ACTIVITY_LIMIT) -> lis
         .order_by(EmployeeNote.created_at.desc())
         .limit(limit)
     )
-    events = union_all(completed, added, notes).subquery()
+
+
+async def list_activity(
+    *, session: AsyncSession, limit: int = ACTIVITY_LIMIT
+) -> list[ActivityItem]:
+    """The latest events, newest first: reviews completed, employees added, HR notes written."""
+    events = union_all(
+        _completed_events(limit), _added_events(limit), _note_events(limit)
+    ).subquery()
     query = select(events).order_by(events.c.at.desc()).limit(limit)
     rows = (await session.execute(query)).all()
     return [

@@ -1,4 +1,4 @@
-"""Dashboard: GET /api/dashboard/stats (SPEC §2 card definitions) and the activity feed."""
+"""Dashboard: GET /api/dashboard/stats (what each card counts) and the activity feed."""
 
 from datetime import UTC, date, datetime, timedelta
 

@@ -17,7 +17,7 @@ def days(n: int) -> date:
 
 async def stats(org):
     async with tenant_session(org.schema_name, org.id) as session:
-        return await service.stats(session=session, today=TODAY)
+        return await service.get_stats(session=session, today=TODAY)
 
 
 async def test_overdue_reviews_are_counted_apart_from_those_due_this_week(org):
