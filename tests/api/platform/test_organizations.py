@@ -1,52 +1,24 @@
-"""Organisation management from the super-admin panel: list, create, edit, delete, reset links."""
-
-import json
-import os
-from urllib.parse import parse_qs, urlsplit
+"""Organisation management from the super-admin panel: list, create and edit. Deleting is in
+test_organization_delete.py, reset links in test_organization_reset_links.py."""
 
 import pytest
-from sqlalchemy import func, select, text
+from sqlalchemy import func, select
 
-from api.auth.models import PasswordResetToken, Session
 from api.core.config import get_settings
-from api.core.db import dispose_engine, get_engine, public_session, tenant_session
+from api.core.db import dispose_engine, tenant_session
 from api.departments.models import Department
-from api.employees.models import Employee
-from api.organizations.models import Organization
 from api.platform import service
-from tests.api.mail.support import body_of, env, smtp_server
+from tests.api.platform.organizations import (
+    add_employee,
+    count_employees,
+    create,
+    orphan_schemas,
+    schema_exists,
+)
 from tests.conftest import unique_code
 
 DEACTIVATED = "This organization has been deactivated. Please contact support."
 ORG_NOT_FOUND = "Organization not found. Please check your organization code."
-
-
-async def schema_exists(name: str) -> bool:
-    async with get_engine().connect() as conn:
-        found = await conn.scalar(
-            text("SELECT 1 FROM pg_namespace WHERE nspname = :n"), {"n": name}
-        )
-    return bool(found)
-
-
-async def orphan_schemas() -> set[str]:
-    """org_* schemas that no organisation owns."""
-    async with get_engine().connect() as conn:
-        rows = await conn.execute(
-            text(
-                "SELECT nspname FROM pg_namespace WHERE nspname LIKE 'org\\_%' "
-                "AND nspname NOT IN (SELECT schema_name FROM public.organizations)"
-            )
-        )
-        return {r[0] for r in rows}
-
-
-async def create(platform, **fields):
-    body = {"name": "Acme Widgets", "subdomain": unique_code("acme"), **fields}
-    r = await platform.post("/api/organizations", json=body)
-    assert r.status_code == 201, r.text
-    return r.json()
-
 
 # -- list -----------------------------------------------------------------------------------
 
@@ -196,16 +168,6 @@ async def test_nul_and_lone_surrogates_are_dropped_never_a_500(platform):
 # -- edit -----------------------------------------------------------------------------------
 
 
-async def add_employee(org_id: int, schema: str) -> None:
-    async with tenant_session(schema, org_id) as s:
-        s.add(Employee(employee_id="EMP0001", first_name="Ada", last_name="Lovelace"))
-
-
-async def count_employees(org_id: int, schema: str) -> int:
-    async with tenant_session(schema, org_id) as s:
-        return int(await s.scalar(select(func.count()).select_from(Employee)) or 0)
-
-
 async def test_edit_renames_without_moving_data(platform, client):
     created = await create(platform, industry="Retail")
     await add_employee(created["id"], created["schemaName"])
@@ -296,251 +258,6 @@ async def test_unknown_or_malformed_ids(platform, path, status):
         assert r.json()["message"]
     r = await platform.post(f"{path}/reset-passwords")
     assert r.status_code == status
-
-
-# -- delete ---------------------------------------------------------------------------------
-
-
-async def test_delete_needs_the_typed_subdomain_and_loses_nothing_without_it(platform):
-    created = await create(platform)
-    url = f"/api/organizations/{created['id']}"
-    for body in (None, {}, {"confirmSubdomain": ""}):
-        r = (
-            await platform.request("DELETE", url, json=body)
-            if body is not None
-            else (await platform.delete(url))
-        )
-        assert r.status_code == 400
-        assert r.json() == {
-            "message": f"Type the subdomain '{created['subdomain']}' to confirm the deletion"
-        }
-    r = await platform.request("DELETE", url, json={"confirmSubdomain": "something-else"})
-    assert r.status_code == 400
-    assert r.json()["message"] == (
-        f"The subdomain you typed does not match '{created['subdomain']}'. Nothing was deleted."
-    )
-    assert await schema_exists(created["schemaName"])
-    listed = {o["id"]: o for o in (await platform.get("/api/organizations")).json()}
-    assert listed[created["id"]]["isActive"] is True
-
-
-async def test_delete_takes_a_final_backup_then_drops_the_schema(platform, app, login):
-    created = await create(platform)
-    org_id, schema = created["id"], created["schemaName"]
-    await add_employee(org_id, schema)
-    async with public_session() as db:
-        org = await db.get(Organization, org_id)
-    assert org is not None
-    someone = await login(org, "admin")
-    files = get_settings().data_dir / "files" / schema / "documents"
-    files.mkdir(parents=True, exist_ok=True)
-    (files / "contract.pdf").write_bytes(b"%PDF-1.4 test")
-
-    r = await platform.request(
-        "DELETE",
-        f"/api/organizations/{org_id}",
-        json={"confirmSubdomain": f" {created['subdomain'].upper()} "},
-    )
-    assert r.status_code == 200, r.text
-    body = r.json()
-    assert body["success"] is True
-    assert (
-        body["message"] == f"Organization '{created['name']}' was deleted. A final backup was kept."
-    )
-
-    # No orphan schema, no registry row, no sessions left behind.
-    assert not await schema_exists(schema)
-    assert not await orphan_schemas()
-    async with public_session() as db:
-        assert await db.get(Organization, org_id) is None
-        left = await db.scalar(
-            select(func.count())
-            .select_from(Session)
-            .where(Session.sess["organizationId"].astext == str(org_id))
-        )
-        assert left == 0
-    assert (await someone.get("/api/organization/current")).status_code == 401
-
-    # The final backup holds the data, with passwords redacted; uploads moved beside it.
-    backup = service.final_backup_dir() / body["backupFile"]
-    assert backup.is_file()
-    assert not any(p.name.endswith(".part") for p in backup.parent.iterdir())
-    text_ = backup.read_text()
-    assert "Lovelace" in text_
-    assert "$argon2" not in text_
-    document = json.loads(text_)
-    assert (document["format"], document["organization"]["id"]) == ("merit-backup", org_id)
-    assert document["counts"]["employees"] == 1
-    employees = document["data"]["employees"]
-    ada = dict(zip(employees["columns"], employees["rows"][0], strict=True))
-    assert (ada["employee_id"], ada["first_name"], ada["last_name"]) == (
-        "EMP0001",
-        "Ada",
-        "Lovelace",
-    )
-    moved = backup.parent / (backup.stem + "-files") / "documents" / "contract.pdf"
-    assert moved.read_bytes() == b"%PDF-1.4 test"
-    assert not (get_settings().data_dir / "files" / schema).exists()
-
-
-async def test_a_failed_final_backup_cancels_the_deletion(platform, monkeypatch):
-    created = await create(platform)
-
-    async def broken(org):  # type: ignore[no-untyped-def]
-        raise OSError("disk full")
-
-    monkeypatch.setattr(service, "write_final_backup", broken)
-    r = await platform.request(
-        "DELETE",
-        f"/api/organizations/{created['id']}",
-        json={"confirmSubdomain": created["subdomain"]},
-    )
-    assert r.status_code == 503
-    assert r.json()["message"] == (
-        "The final backup could not be written, so the organization was not deleted. "
-        "Please try again."
-    )
-    assert await schema_exists(created["schemaName"])
-    listed = {o["id"]: o for o in (await platform.get("/api/organizations")).json()}
-    assert listed[created["id"]]["isActive"] is True  # switched back on
-
-
-async def test_a_deactivated_organisation_stays_deactivated_after_a_failed_delete(
-    platform, monkeypatch
-):
-    created = await create(platform)
-    await platform.put(f"/api/organizations/{created['id']}", json={"isActive": False})
-
-    async def broken(org):  # type: ignore[no-untyped-def]
-        raise OSError("disk full")
-
-    monkeypatch.setattr(service, "write_final_backup", broken)
-    await platform.request(
-        "DELETE",
-        f"/api/organizations/{created['id']}",
-        json={"confirmSubdomain": created["subdomain"]},
-    )
-    listed = {o["id"]: o for o in (await platform.get("/api/organizations")).json()}
-    assert listed[created["id"]]["isActive"] is False
-
-
-# -- reset passwords ------------------------------------------------------------------------
-
-
-async def test_reset_links_are_shown_once_when_mail_is_not_configured_and_work_once(
-    platform, client
-):
-    created = await create(platform, adminEmail="owner@example.com")
-    with env(SMTP_HOST=None):
-        r = await platform.post(f"/api/organizations/{created['id']}/reset-passwords")
-    assert r.status_code == 200, r.text
-    body = r.json()
-    assert body["emailSent"] is False
-    assert "generated but not sent" in body["message"]
-    assert {link["role"] for link in body["links"]} == {"admin", "manager"}
-
-    for link in body["links"]:
-        parts = urlsplit(link["url"])
-        assert parts.path == "/reset-password"
-        query = parse_qs(parts.query)
-        assert query["role"] == [link["role"]]
-        token = query["token"][0]
-        # Stored only as a digest, for 2 hours.
-        async with public_session() as db:
-            row = (
-                await db.execute(
-                    select(PasswordResetToken).where(
-                        PasswordResetToken.organization_id == created["id"],
-                        PasswordResetToken.role == link["role"],
-                        PasswordResetToken.is_active,
-                    )
-                )
-            ).scalar_one()
-        assert token not in row.token_hash
-        hours = (row.expires_at - row.created_at).total_seconds() / 3600
-        assert 1.99 < hours < 2.01
-        # The recovery engineer's consuming endpoints accept it exactly once.
-        r = await client.post(
-            "/api/validate-reset-token", json={"token": token, "role": link["role"]}
-        )
-        assert r.json()["valid"] is True
-        r = await client.post(
-            "/api/reset-password",
-            json={"token": token, "role": link["role"], "newPassword": "Fresh#Start2026"},
-        )
-        assert r.status_code == 200, r.text
-        assert r.json()["organizationSubdomain"] == created["subdomain"]
-        r = await client.post(
-            "/api/reset-password",
-            json={"token": token, "role": link["role"], "newPassword": "Again#Start2026"},
-        )
-        assert r.status_code == 400
-    # The new admin password works.
-    await client.post("/api/auth/org-login", json={"subdomain": created["subdomain"]})
-    r = await client.post(
-        "/api/auth/role-login", json={"role": "admin", "password": "Fresh#Start2026"}
-    )
-    assert r.status_code == 200
-
-
-async def test_a_new_reset_request_replaces_the_previous_links(platform, client):
-    created = await create(platform)
-    with env(SMTP_HOST=None):
-        first = (await platform.post(f"/api/organizations/{created['id']}/reset-passwords")).json()
-        await platform.post(f"/api/organizations/{created['id']}/reset-passwords")
-    token = parse_qs(urlsplit(first["links"][0]["url"]).query)["token"][0]
-    r = await client.post("/api/validate-reset-token", json={"token": token, "role": "admin"})
-    assert r.json()["valid"] is False
-
-
-async def test_reset_links_are_emailed_to_the_admin_when_mail_is_configured(platform):
-    created = await create(platform, adminEmail="owner@example.com")
-    with smtp_server() as inbox, env(REDIS_URL="unix:///nonexistent/merit-redis.sock"):
-        r = await platform.post(f"/api/organizations/{created['id']}/reset-passwords")
-    assert r.status_code == 200, r.text
-    body = r.json()
-    assert body["emailSent"] is True
-    assert body["links"] == []  # not shown: they went by e-mail
-    assert "owner@example.com" in body["message"]
-    [message] = inbox.messages
-    assert message["To"] == "owner@example.com"
-    text_ = body_of(message)
-    assert text_.count("/reset-password?token=") == 2
-    assert "role=admin" in text_ and "role=manager" in text_
-
-
-async def test_without_an_admin_email_the_links_are_shown_even_with_mail(platform):
-    created = await create(platform)
-    with smtp_server() as inbox:
-        r = await platform.post(f"/api/organizations/{created['id']}/reset-passwords")
-    body = r.json()
-    assert body["emailSent"] is False
-    assert len(body["links"]) == 2
-    assert "no admin e-mail address" in body["message"]
-    assert inbox.messages == []
-
-
-async def test_an_unreachable_mail_server_falls_back_to_showing_the_links(platform):
-    from tests.api.mail.support import unreachable_port
-
-    created = await create(platform, adminEmail="owner@example.com")
-    with (
-        unreachable_port() as port,
-        env(
-            SMTP_HOST="127.0.0.1",
-            SMTP_PORT=str(port),
-            REDIS_URL="unix:///nonexistent/merit-redis.sock",
-        ),
-    ):
-        r = await platform.post(f"/api/organizations/{created['id']}/reset-passwords")
-    body = r.json()
-    assert body["emailSent"] is False
-    assert len(body["links"]) == 2
-    assert "could not be sent" in body["message"]
-
-
-def test_no_environment_leaks_between_tests():
-    assert not os.environ.get("SMTP_HOST")
 
 
 async def test_the_panel_needs_only_one_pooled_connection_per_request(platform, monkeypatch):
