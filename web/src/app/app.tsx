@@ -19,7 +19,7 @@ if (!document.querySelector('meta[name="merit-session"]')) {
   if (window.location.pathname === '/') void import('./routes/dashboard')
 }
 
-/** SPEC §4: unauthenticated until the session check succeeds; a failed check means signed out. */
+/** Signed out until the session check succeeds; a failed check counts as signed out. */
 export function App() {
   const { data: session, isPending, isError, error } = useSession()
   const signedOut = isError || session === null

@@ -7,7 +7,7 @@ import { ErrorBoundary } from './error-boundary'
 
 /**
  * The app's query client: a query answered 401 means the session ended, so it is read again.
- * Data never goes stale by itself (SPEC §7), so a change answered 404 (someone else deleted the
+ * Cached data never goes stale by itself, so a change answered 404 (someone else deleted the
  * thing, or dealt with it already) refreshes what is on screen; otherwise the stale card or row
  * would stay and fail again on every click. Not the session: an unknown organization code is a
  * 404 too.

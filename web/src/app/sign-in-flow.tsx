@@ -43,7 +43,7 @@ function afterSignIn(location: string): string {
   return rest ? `${location}?${rest}` : location
 }
 
-/** SPEC §4 app flow: landing → organization code → role and password → the app. */
+/** The way in: landing → organization code → role and password → the app. */
 export function SignInFlow({ initialCode }: { initialCode?: string }) {
   const [location, navigate] = useLocation()
   const [step, setStep] = useState<Step>(() => firstStep(initialCode, location))

@@ -1,4 +1,4 @@
-/** What SPEC §3 keeps in the browser's session storage after sign-in. */
+/** What the app keeps in the browser's session storage after sign-in. */
 const KEYS = ['currentOrganization', 'userRole', 'isAuthenticated'] as const
 
 export function saveClientSession({ organization, role }: { organization: unknown; role: string }): void {

@@ -7,14 +7,14 @@ export function parseDate(value: string): Date {
   return new Date(value)
 }
 
-/** en-US short month, day and year, e.g. "Jan 5, 2026" (SPEC §9). */
+/** en-US short month, day and year, e.g. "Jan 5, 2026". */
 export function formatDate(value: string): string {
   const date = parseDate(value)
   if (Number.isNaN(date.getTime())) return value
   return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
 }
 
-/** Whole days from now until the date, rounded up (SPEC §4). Negative when past. */
+/** Whole days from now until the date, rounded up. Negative when past. */
 export function daysUntil(value: string, now: Date = new Date()): number {
   return Math.ceil((parseDate(value).getTime() - now.getTime()) / DAY_MS)
 }

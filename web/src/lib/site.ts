@@ -23,7 +23,7 @@ export function siteHost(): string {
   return code ? window.location.host.slice(code.length + 1) : window.location.host
 }
 
-/** An organisation's own address, as SPEC §1 shows it: `{subdomain}.{host}`. */
+/** An organisation's own address as people see it: `{subdomain}.{host}`. */
 export function organizationAddress(subdomain: string): string {
   return `${subdomain}.${siteHost()}`
 }

@@ -2,7 +2,7 @@ import { FileQuestionMark } from 'lucide-react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
 
-/** SPEC §2 not-found screen. */
+/** What any path without a screen shows, signed in or not. */
 export default function NotFoundPage() {
   return (
     <div className="flex min-h-[60dvh] flex-1 items-center justify-center p-6">

@@ -30,7 +30,7 @@ interface PageHeaderProps {
 /** The longest search the API takes (GET /api/employees?search=). */
 export const SEARCH_MAX_LENGTH = 200
 
-/** The header every screen shares (SPEC §1); its help button opens the AI Assistant. */
+/** The header every screen shares; its help button opens the AI Assistant. */
 export function PageHeader({ title, subtitle, search, addButton }: PageHeaderProps) {
   const { openAssistant } = useAssistant()
   const searchId = useId()

@@ -2,7 +2,7 @@ import { passEscapeToDialog } from '@/lib/dialog-escape'
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast'
 import { dismiss, useToast } from '@/lib/use-toast'
 
-/** SPEC §9: 5000 ms, swipe right past 50 px to dismiss, F8 focuses the notification area. */
+/** A toast stays 5 seconds, a swipe right past 50 px dismisses it, F8 focuses the notification area. */
 export const TOAST_DURATION = 5000
 
 export function Toaster() {

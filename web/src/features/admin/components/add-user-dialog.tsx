@@ -11,7 +11,7 @@ import { errorMessage, errorStatus } from '@/lib/api-client'
 import { ROLE_LABELS, ROLES } from '@/lib/roles'
 import { useCreateUser } from '../api/users'
 
-/** SPEC §5 Add user: id, email and password required (the id is made here). */
+/** Add user: id, email and password are required (the id is made here). */
 export const addUserSchema = z.object({
   email: z
     .string()

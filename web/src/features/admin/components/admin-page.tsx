@@ -12,8 +12,8 @@ import { SystemBackupCard } from './system-backup-card'
 import { UserManagementCard } from './user-management-card'
 
 /**
- * /admin (SPEC §2), for admin and hr. hr sees what it may change (departments, its own
- * password); organization settings, backups and users are the admin's (DESIGN §5).
+ * /admin, for admin and hr. hr sees what it may change (departments, its own
+ * password); organization settings, backups and users are the admin's alone.
  */
 export default function AdminPage({ role }: { role: Role }) {
   const isAdmin = role === 'admin'

@@ -25,7 +25,7 @@ interface Fields {
 
 const EMPTY: Fields = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
-/** SPEC §5, in this order: all fields, matching confirmation, at least 8 characters. */
+/** The first problem, checked in this order: all fields, matching confirmation, at least 8 characters. */
 export function changePasswordProblem({ currentPassword, newPassword, confirmPassword }: Fields): string | undefined {
   if (!currentPassword || !newPassword || !confirmPassword) return 'Please fill in all fields'
   if (newPassword !== confirmPassword) return 'New passwords do not match'

@@ -12,7 +12,7 @@ function renderDialog() {
   return { onOpenChange, dialog: within(screen.getByRole('dialog')) }
 }
 
-describe('slugify (SPEC §5)', () => {
+describe('slugify', () => {
   it('lowercases, keeps letters, digits, spaces and hyphens, and turns spaces into hyphens', () => {
     expect(slugify('Research & Development')).toBe('research-development')
     expect(slugify('Customer Success-EMEA 2')).toBe('customer-success-emea-2')
@@ -38,7 +38,7 @@ describe('DepartmentDialog', () => {
     expect(dialog.getByLabelText('Slug')).toHaveValue('people')
   })
 
-  it('creates the department with the fields of SPEC §7', async () => {
+  it('creates the department with its name, slug and description', async () => {
     const fetchMock = mockApi({
       'POST /api/departments': jsonResponse(201, { id: 9, name: 'People Ops', slug: 'people-ops', isDefault: false }),
     })

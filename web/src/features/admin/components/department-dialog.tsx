@@ -21,7 +21,7 @@ interface DepartmentDialogProps {
 const EMPTY: DepartmentFormInput = { name: '', slug: '', description: '' }
 
 /**
- * Create or edit a department (SPEC §4-§5): while creating, the slug follows the name until the
+ * Create or edit a department: while creating, the slug follows the name until the
  * slug is edited by hand. Save needs a name and a slug.
  */
 export function DepartmentDialog({ open, onOpenChange, department, organizationId }: DepartmentDialogProps) {

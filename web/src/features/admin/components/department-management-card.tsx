@@ -9,7 +9,7 @@ import { ConfirmDialog } from './confirm-dialog'
 import { DepartmentDialog } from './department-dialog'
 import { ListCard } from './list-card'
 
-/** Department Management (SPEC §2): list, create, edit and delete departments. */
+/** Department Management: list, create, edit and delete departments. */
 export function DepartmentManagementCard({ organizationId }: { organizationId?: number }) {
   const departments = useDepartments()
   const remove = useDeleteDepartment()

@@ -17,7 +17,7 @@ function nameError(name: string): string | undefined {
   return undefined
 }
 
-/** Organization Settings (SPEC §2): the name and logo shown in the banner and sidebar. */
+/** Organization Settings: the name and logo shown in the banner and sidebar. */
 export function OrganizationSettingsCard() {
   const { data: organization, isPending } = useOrganization()
   const update = useUpdateOrganization()

@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-client'
 import { useOneAtATime } from '@/lib/use-one-at-a-time'
 import { useCreateBackup } from '../api/create-backup'
 
-/** System Backup (SPEC §2): Create Backup Now, and the way to /backup. */
+/** System Backup: Create Backup Now, and the way to /backup. */
 export function SystemBackupCard() {
   const create = useCreateBackup()
   // A double click would start a second backup, refused as one already in progress, and that

@@ -9,7 +9,7 @@ const firstMessage = (input: Record<string, string>) => {
 }
 
 describe('department form', () => {
-  it('checks the department rules of SPEC §5 with the server messages', () => {
+  it('checks the department rules with the server messages', () => {
     expect(firstMessage({})).toBeNull()
     expect(firstMessage({ name: ' ' })).toBe('Department name is required')
     expect(firstMessage({ name: 'A' })).toBe('Department name must be at least 2 characters')
@@ -24,7 +24,7 @@ describe('department form', () => {
     expect(firstMessage({ description: 'd'.repeat(201) })).toBe('Description must not exceed 200 characters')
   })
 
-  it('spots a duplicate slug by 409 or by an "already exists" message (SPEC §8)', () => {
+  it('spots a duplicate slug by 409 or by an "already exists" message', () => {
     expect(isDuplicateSlug(new ApiError(409, 'Conflict', '{"message":"taken"}'))).toBe(true)
     expect(isDuplicateSlug(new ApiError(400, 'Bad Request', '{"message":"Slug research already exists"}'))).toBe(true)
     expect(isDuplicateSlug(new ApiError(400, 'Bad Request', '{"message":"Slug is required"}'))).toBe(false)

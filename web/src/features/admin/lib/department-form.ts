@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** SPEC §5: name 2-50; slug 2-50 of lowercase letters, digits, hyphens, underscores; description ≤200. */
+/** The server's department rules: name 2-50; slug 2-50 of lowercase letters, digits, hyphens, underscores; description ≤200. */
 export const departmentFormSchema = z.object({
   name: z
     .string()

@@ -1,5 +1,5 @@
 /**
- * SPEC §5: the auto slug is lowercase, stripped of everything but letters, digits, spaces and
+ * The suggested slug is lowercase, stripped of everything but letters, digits, spaces and
  * hyphens, with spaces turned into hyphens. Spaces at either end (the name
  * is saved trimmed), also those left by stripped characters, make no hyphens there.
  */

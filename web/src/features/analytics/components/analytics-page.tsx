@@ -54,7 +54,7 @@ function RecentReviews({ reviews }: { reviews: Analytics['recentReviews'] }) {
   )
 }
 
-/** Analytics (SPEC §2, admin): cards, department overview, review types, ratings, completion. */
+/** Analytics (admin): cards, department overview, review types, ratings, completion. */
 export default function AnalyticsPage() {
   const { data, isPending, isError } = useAnalytics()
 

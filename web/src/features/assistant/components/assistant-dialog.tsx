@@ -25,7 +25,7 @@ export interface AssistantDialogProps {
   submitKey?: 'ctrl-enter' | 'enter'
 }
 
-/** A free-text assistant (SPEC §2 Admin, §4): one question, one answer; closing forgets both. */
+/** A free-text assistant: one question, one answer; closing forgets both. */
 export function AssistantDialog({
   open,
   onOpenChange,
@@ -56,7 +56,7 @@ export function AssistantDialog({
     mutation.mutate(trimmed, {
       onError: (error) => {
         // A refused question (400) or too many questions (429) says why; anything else is
-        // the failure of SPEC §8.
+        // the assistant's failure message.
         const status = errorStatus(error)
         const description = status === 400 || status === 429 ? errorMessage(error, failureMessage) : failureMessage
         toast({ variant: 'destructive', title: 'Error', description })

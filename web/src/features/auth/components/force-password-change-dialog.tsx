@@ -30,7 +30,7 @@ type NewPasswordValues = z.infer<typeof newPasswordSchema>
 const preventDismiss = (event: Event) => event.preventDefault()
 
 /**
- * Shown while the server requires a new password (SPEC §2). It has no close button and ignores
+ * Shown while the server requires a new password. It has no close button and ignores
  * Escape and outside clicks: the only way out is a successful change.
  */
 export function ForcePasswordChangeDialog() {

@@ -176,7 +176,7 @@ function BackupItem({ backup, onRestore }: { backup: Backup; onRestore: (backup:
   )
 }
 
-/** /backup (SPEC §2): three tiles, the backup information panel and the history. */
+/** /backup: three tiles, the backup information panel and the history. */
 export default function BackupPage() {
   const { data, isPending, isError } = useBackups()
   const [restoring, setRestoring] = useState<Backup | null>(null)

@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-client'
 import { useRestoreBackup, type Backup, type RestoreReply } from '../api/backups'
 import { page } from '../lib/page'
 
-/** SPEC §4, §9: after a successful restore the page reloads in 2 seconds. */
+/** After a successful restore the page reloads in 2 seconds, so every screen shows the restored data. */
 export const RELOAD_DELAY_MS = 2000
 
 interface RestoreBackupDialogProps {

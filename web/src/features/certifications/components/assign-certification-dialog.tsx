@@ -17,7 +17,7 @@ import { useCertificationTypes } from '../api/certification-types'
 import { useAssignCertification } from '../api/employee-certifications'
 import { addMonths } from '../lib/certification-status'
 
-/** SPEC §9: at most 10MB; pdf, doc, docx, jpeg, png, gif and plain text. */
+/** The certificate files the server stores: at most 10MB; pdf, doc, docx, jpeg, png, gif and plain text. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
 const ALLOWED: Record<string, readonly string[]> = {
   'application/pdf': ['.pdf'],
@@ -41,7 +41,7 @@ function allowedFile(file: File): boolean {
 
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))
 
-/** SPEC §5 assign rules, as of `today` (YYYY-MM-DD, the person's own calendar day). */
+/** The assign rules, as of `today` (YYYY-MM-DD, the person's own calendar day). */
 export function assignFormSchema(today: string) {
   return z
     .object({
@@ -91,7 +91,7 @@ interface AssignCertificationDialogProps {
   defaultTypeId?: number
 }
 
-/** Assign Certification (SPEC §2, §5, §8). Errors are listed under 'Please fix the following errors'. */
+/** Assign Certification. Errors are listed under 'Please fix the following errors'. */
 export function AssignCertificationDialog({
   employeeId,
   open,

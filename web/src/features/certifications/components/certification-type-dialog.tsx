@@ -14,7 +14,7 @@ import {
   type CertificationTypeInput,
 } from '../api/certification-types'
 
-/** SPEC §5 certification type rules; the name message is word for word. */
+/** The certification type rules; the name message is the server's, word for word. */
 export const certificationTypeFormSchema = z.object({
   name: z
     .string()

@@ -10,7 +10,7 @@ import { CertificationTypeDialog } from './certification-type-dialog'
 import { CertificationsTabs } from './certifications-tabs'
 import { DeleteCertificationTypeDialog } from './delete-certification-type-dialog'
 
-/** SPEC §2: the search filters name or description, ignoring case. */
+/** The search filters name or description, ignoring case. */
 export function filterTypes(types: readonly CertificationType[], search: string): CertificationType[] {
   const needle = search.trim().toLowerCase()
   if (!needle) return [...types]
@@ -112,7 +112,7 @@ function TypeCard({
   )
 }
 
-/** Certification Types (SPEC §2): search, grid, 6 skeletons, two empty states, add, edit, delete. */
+/** Certification Types: search, grid, 6 skeletons, two empty states, add, edit, delete. */
 export default function CertificationTypesPage() {
   const { data, isPending, isError } = useCertificationTypes()
   const [search, setSearch] = useState('')

@@ -96,7 +96,7 @@ function RemoveDialog({ target, onClose }: { target: EmployeeCertification | nul
 }
 
 /**
- * Employee Certifications on the profile (SPEC §2): the list with its display status, and
+ * Employee Certifications on the profile: the list with its display status, and
  * for admin and hr the Assign Certification button and a remove action.
  */
 export function EmployeeCertificationsSection({

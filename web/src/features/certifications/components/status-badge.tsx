@@ -2,7 +2,7 @@ import { Badge } from '@/components/ui/badge'
 import { cn } from '@/lib/utils'
 import { displayStatus, type CertificationStatus } from '../lib/certification-status'
 
-/** SPEC §4 display statuses as coloured badges: red expired, orange expiring, amber warning. */
+/** Display statuses as coloured badges: red expired, orange expiring, amber warning. */
 export const STATUS_CLASSES: Record<CertificationStatus, string> = {
   expired: 'border-transparent bg-red-100 text-red-800',
   expiring: 'border-transparent bg-orange-100 text-orange-800',

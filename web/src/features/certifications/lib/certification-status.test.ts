@@ -38,7 +38,7 @@ describe('displayStatus', () => {
 })
 
 describe('isExpiringSoon', () => {
-  it('means 1 to 30 days (SPEC §9)', () => {
+  it('means 1 to 30 days', () => {
     expect([-1, 0, 1, 30, 31].map((d) => isExpiringSoon(inDays(d), TODAY))).toEqual([false, false, true, true, false])
     expect(isExpiringSoon(null, TODAY)).toBe(false)
   })

@@ -1,5 +1,5 @@
 /**
- * Certification dates without I/O: the display status of SPEC §4 and validity arithmetic.
+ * Certification dates without I/O: the display status and validity arithmetic.
  * The twin of api/certifications/status.py; both are tested at the 0, 30, 31, 90 and 91 day
  * edges. Dates are YYYY-MM-DD calendar days; "today" is the browser's local date.
  */
@@ -7,7 +7,7 @@
 export const CERTIFICATION_STATUSES = ['no_expiry', 'expired', 'expiring', 'warning', 'active'] as const
 export type CertificationStatus = (typeof CERTIFICATION_STATUSES)[number]
 
-/** SPEC §9: certification thresholds 30 and 90 days. */
+/** Days before expiry at which a certification counts as expiring (30) and as a warning (90). */
 export const EXPIRING_DAYS = 30
 export const WARNING_DAYS = 90
 
@@ -59,7 +59,7 @@ export function displayStatus(expirationDate: string | null | undefined, today: 
   return { status, daysUntilExpiry: days, label: statusLabel(status, days) }
 }
 
-/** SPEC §9: expiring soon means expiration within 1 to 30 days. */
+/** Expiring soon means expiration within 1 to 30 days. */
 export function isExpiringSoon(expirationDate: string | null | undefined, today: Date = new Date()): boolean {
   if (!expirationDate) return false
   const days = daysUntilExpiry(expirationDate, today)

@@ -11,7 +11,7 @@ interface QuickActionsProps {
   onBulkUpload: () => void
 }
 
-/** Quick Actions (SPEC §2, admins only); Generate Report downloads a CSV of reviews. */
+/** Quick Actions (admins only); Generate Report downloads a CSV of reviews. */
 export function QuickActions({ onAddEmployee, onCreateTemplate, onBulkUpload }: QuickActionsProps) {
   const [downloading, setDownloading] = useState(false)
 

@@ -8,7 +8,7 @@ import { daysUntil, formatDate, getInitials, humanize } from '@/lib/format'
 import { useDashboardStats } from '../api/get-dashboard-stats'
 import { useUpcomingReviews, type UpcomingReview } from '../api/get-upcoming-reviews'
 
-/** SPEC §2: overdue is destructive, due within 3 days secondary, otherwise outline. */
+/** Overdue is destructive, due within 3 days secondary, otherwise outline. */
 export function dueBadgeVariant(dueDate: string, now = new Date()): NonNullable<BadgeProps['variant']> {
   const days = daysUntil(dueDate, now)
   if (days < 0) return 'destructive'
@@ -69,7 +69,7 @@ function ReviewRow({
   )
 }
 
-/** Start Review opens the review wizard (beyond SPEC §2, where the button did nothing yet). */
+/** Start Review opens the review wizard. */
 export function UpcomingReviews({
   onStartReview,
   canFill = true,

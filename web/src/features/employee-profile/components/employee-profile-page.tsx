@@ -34,7 +34,7 @@ interface EmployeeProfilePageProps {
   renderCertifications?: (props: { employeeId: number; canAssign: boolean }) => ReactNode
 }
 
-/** Admin and hr manage people's records (DESIGN §5); everyone signed in reads them. */
+/** Admin and hr manage people's records; everyone signed in reads them. */
 const canManage = (role: Role) => role === 'admin' || role === 'hr'
 
 function BackLink() {
@@ -90,7 +90,7 @@ function Profile({ id, role, renderEditEmployee, renderCertifications }: { id: n
   )
 }
 
-/** /employees/:id — everything SPEC §2 lists for the employee profile. */
+/** /employees/:id: details, reviews, certifications, HR notes and documents of one employee. */
 export default function EmployeeProfilePage({ id, ...slots }: EmployeeProfilePageProps) {
   const numericId = /^\d{1,9}$/.test(id) ? Number(id) : NaN
   const valid = Number.isInteger(numericId) && numericId > 0

@@ -14,7 +14,7 @@ function time(value: string | null | undefined): number {
 }
 
 /**
- * SPEC §2: in-progress and upcoming reviews by due date (soonest first), then completed
+ * In-progress and upcoming reviews by due date (soonest first), then completed
  * reviews newest first (by completion, else due date).
  */
 export function orderReviews(reviews: readonly ProfileReview[]): ProfileReview[] {

@@ -59,12 +59,12 @@ const EMPTY: UploadFormValues = {
   isConfidential: false,
 }
 
-/** "a, b ,, c" → ["a", "b", "c"] (SPEC §5: tags are comma-separated). */
+/** "a, b ,, c" → ["a", "b", "c"]: tags are typed comma-separated. */
 export function parseTags(value: string): string[] {
   return [...new Set(value.split(',').map((t) => t.trim()).filter(Boolean))]
 }
 
-/** SPEC §8: the upload failure message, by what went wrong. */
+/** The upload failure message, by what went wrong. */
 export function uploadFailureMessage(error: unknown): string {
   const status = errorStatus(error)
   const raw = error instanceof Error ? error.message : ''

@@ -36,7 +36,7 @@ async function setDate(label: string, value: string) {
 }
 
 describe('AddEmployeeDialog', () => {
-  it('has the fields of SPEC §2 with three review schedules and every department and manager', async () => {
+  it('has the employee fields with three review schedules and every department and manager', async () => {
     mockApi(LISTS)
     await renderDialog()
     for (const label of ['Email Address', 'Position', 'Start Date', 'Next Review Date', 'Profile photo']) {

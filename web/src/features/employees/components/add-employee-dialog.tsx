@@ -39,7 +39,7 @@ interface AddEmployeeDialogProps {
   onOpenChange: (open: boolean) => void
 }
 
-/** SPEC §2 Add New Employee: on success the lists refresh, a toast shows, the form resets. */
+/** Add New Employee: on success the lists refresh, a toast shows, the form resets. */
 export function AddEmployeeDialog({ open, onOpenChange }: AddEmployeeDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -20,7 +20,7 @@ interface BulkUploadDialogProps {
   onOpenChange: (open: boolean) => void
 }
 
-/** SPEC §2 Bulk Employee Upload: CSV input, then the results, then Upload More or Done. */
+/** Bulk Employee Upload: CSV input, then the results, then Upload More or Done. */
 export function BulkUploadDialog({ open, onOpenChange }: BulkUploadDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

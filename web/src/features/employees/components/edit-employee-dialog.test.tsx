@@ -83,7 +83,7 @@ describe('EditEmployeeDialog', () => {
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false))
   })
 
-  it('lists the validation messages of SPEC §5', async () => {
+  it('lists the server\'s validation messages', async () => {
     const fetchMock = mockApi(LISTS)
     await renderDialog()
     await userEvent.clear(screen.getByLabelText('Employee ID'))

@@ -42,7 +42,7 @@ export interface EditEmployeeDialogProps {
   onOpenChange: (open: boolean) => void
 }
 
-/** SPEC §2 Edit Employee: every employee field; the manager 'none' is sent as null. */
+/** Edit Employee: every employee field; the manager 'none' is sent as null. */
 export function EditEmployeeDialog({ employee, open, onOpenChange }: EditEmployeeDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

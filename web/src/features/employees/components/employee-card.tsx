@@ -24,7 +24,7 @@ function Detail({ label, value }: { label: string; value: string }) {
 
 const day = (value?: string | null) => (value ? formatDate(value) : 'Not set')
 
-/** SPEC §2: initials, name, Archived badge, position, email, department, ID, dates, schedule. */
+/** One employee: initials, name, Archived badge, position, email, department, ID, dates, schedule. */
 export function EmployeeCard({ employee, departmentName, onAction }: EmployeeCardProps) {
   const name = `${employee.firstName} ${employee.lastName}`
   return (

@@ -28,7 +28,7 @@ describe('EmployeesPage', () => {
     expect(screen.getAllByTestId('employee-skeleton')).toHaveLength(6)
   })
 
-  it('shows a card per employee with the details of SPEC §2', async () => {
+  it('shows a card per employee with their details', async () => {
     mockApi({
       'GET /api/employees': jsonResponse(200, [
         makeEmployee({ isArchived: true, nextReviewDate: '2030-01-15', startDate: '2023-03-01' }),
@@ -193,7 +193,7 @@ describe('EmployeesPage', () => {
     await waitFor(() => expect(listUrls(fetchMock).length).toBeGreaterThan(listCalls))
   })
 
-  it('restores an archived employee, with the failure toast of SPEC §8', async () => {
+  it('restores an archived employee, with a failure toast when that fails', async () => {
     mockApi({
       'GET /api/employees': jsonResponse(200, [makeEmployee({ isArchived: true })]),
       'GET /api/departments': jsonResponse(200, DEPARTMENTS),

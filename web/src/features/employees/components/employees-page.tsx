@@ -56,7 +56,7 @@ const ALLOWED: Partial<Record<Key, readonly string[]>> = {
   view: LIST_VIEWS,
 }
 
-/** Admin and hr manage people's records (DESIGN §5); everyone signed in reads them. */
+/** Admin and hr manage people's records; everyone signed in reads them. */
 export const canManageEmployees = (role: Role) => role === 'admin' || role === 'hr'
 
 const day = (value?: string | null) => (value ? formatDate(value) : '—')

@@ -13,7 +13,7 @@ export function Field({ id, label, children, className }: { id: string; label: s
   )
 }
 
-/** SPEC §2: validation errors are listed under 'Please fix the following errors:'. */
+/** Validation errors are listed under 'Please fix the following errors:'. */
 export function FormErrors({ id, messages }: { id: string; messages: string[] }) {
   if (messages.length === 0) return null
   return (

@@ -13,7 +13,7 @@ export function photoProblem(file: File): string | null {
 }
 
 /**
- * SPEC §2: the add dialog's profile photo drop zone (PNG, JPG up to 5MB). It checks the file
+ * The add dialog's profile photo drop zone (PNG, JPG up to 5MB). It checks the file
  * and shows its name; the photo is not part of the request (not wired to the payload).
  */
 export function ProfilePhotoDropZone() {

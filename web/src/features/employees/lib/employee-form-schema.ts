@@ -58,7 +58,7 @@ const day = (label: string, message: string, { required }: { required: boolean }
     label,
   )
 
-/** Add New Employee (SPEC §5, with the add dialog's date rules). */
+/** Add New Employee: the server's employee rules plus the add dialog's date rules. */
 export const addEmployeeSchema = z.object({
   firstName: personName('First name'),
   lastName: personName('Last name'),
@@ -110,7 +110,7 @@ export function toCreateBody(values: AddEmployeeValues): CreateEmployeeBody {
   return body
 }
 
-/** Edit Employee: the employee fields with the rules of SPEC §5 (no add-dialog date rules). */
+/** Edit Employee: the employee fields with the server's rules (no add-dialog date rules). */
 export const editEmployeeSchema = z.object({
   employeeId: z
     .string()

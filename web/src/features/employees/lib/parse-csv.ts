@@ -1,7 +1,7 @@
 import Papa from 'papaparse'
 import type { CsvRow } from '../api/bulk-upload-employees'
 
-/** SPEC §3: the columns of a bulk upload; the first eight are required. */
+/** The columns of a bulk upload; the first eight are required. */
 export const CSV_COLUMNS = [
   'employeeId',
   'firstName',

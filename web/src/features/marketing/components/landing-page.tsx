@@ -6,7 +6,7 @@ import { ContactSection } from './contact-section'
 import { FeatureGrid } from './feature-grid'
 import { ProductPreview } from './product-preview'
 
-/** The public start page (SPEC §1): what Merit does, how to reach us, and the way in. */
+/** The public start page: what Merit does, how to reach us, and the way in. */
 export function LandingPage({ onLogin }: { onLogin: () => void }) {
   useDocumentTitle('Merit')
   return (

@@ -23,7 +23,7 @@ function OrganizationLogo({ organization }: { organization: CurrentOrganization 
   )
 }
 
-/** The current organization (SPEC §1): a skeleton while loading, nothing when there is no data. */
+/** The current organization: a skeleton while loading, nothing when there is no data. */
 export function OrganizationBanner() {
   const { data: organization, isPending } = useCurrentOrganization()
 

@@ -4,7 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { useCurrentOrganization } from '../api/get-current-organization'
 
 /**
- * The current organization's logo and name at the top of the sidebar (issue 6: the name and
+ * The current organization's logo and name at the top of the sidebar (the name and
  * logo set on /admin show in the banner and the sidebar). Same query as the banner, so a change
  * on /admin shows in both at once. The logo is decorative here: the name stands beside it.
  */

@@ -15,7 +15,7 @@ interface OrganizationCardProps {
   onAction: (action: OrganizationAction, organization: Organization) => void
 }
 
-/** One organisation: edit, delete, Visit (new tab) and Details (SPEC §2). */
+/** One organisation: edit, delete, Visit (new tab) and Details. */
 export function OrganizationCard({ organization: org, onAction }: OrganizationCardProps) {
   return (
     <Card className="flex w-full min-w-0 flex-col gap-4 p-5" aria-labelledby={`org-${org.id}-name`}>

@@ -42,7 +42,7 @@ function toForm(org: Organization): OrganizationFormInput {
   }
 }
 
-/** Create Organization and Edit Organization (SPEC §2 dialogs, §5 rules). */
+/** Create Organization and Edit Organization, with the server's organisation rules. */
 export function OrganizationFormDialog({ open, onOpenChange, organization }: OrganizationFormDialogProps) {
   const mode = organization ? 'edit' : 'create'
   const create = useCreateOrganization()

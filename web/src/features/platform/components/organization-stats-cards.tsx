@@ -21,7 +21,7 @@ function StatCard({ title, value, note, icon }: { title: string; value?: number;
   )
 }
 
-/** SPEC §2: Total Organizations, Active Organizations, Industries, This Month. */
+/** The four stats cards: Total Organizations, Active Organizations, Industries, This Month. */
 export function OrganizationStatsCards({ stats }: { stats?: OrganizationStats }) {
   return (
     <section aria-label="Platform statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

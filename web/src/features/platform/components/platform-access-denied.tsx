@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { usePlatformLogout } from '../api/platform-login'
 import { PlatformShell } from './platform-shell'
 
-/** SPEC §2: a 403 from the platform API shows Access Denied with Sign Out and a back link. */
+/** A 403 from the platform API shows Access Denied with Sign Out and a back link. */
 export function PlatformAccessDenied({ message }: { message: string }) {
   const logout = usePlatformLogout()
   const [leaving, setLeaving] = useState(false)

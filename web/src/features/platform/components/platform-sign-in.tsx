@@ -19,7 +19,7 @@ const loginSchema = z.object({
 type LoginInput = z.input<typeof loginSchema>
 type LoginValues = z.output<typeof loginSchema>
 
-/** SPEC §2: unauthenticated, the panel offers sign-in with an external account. */
+/** Signed out, the panel offers sign-in with an external account. */
 export function PlatformSignIn({ error }: { error?: string }) {
   const config = usePlatformConfig()
 

@@ -55,7 +55,7 @@ export function ResetPasswordsPanel({ organization }: { organization: Organizati
                 toast({
                   title: reply.emailSent ? 'Reset links sent' : 'Reset links created',
                   // The server says why links were not e-mailed (no mail service, no admin
-                  // e-mail, or the send failed); SPEC §8's note is its first sentence.
+                  // e-mail, or the send failed); the server's note is its first sentence.
                   description: reply.message,
                   duration: 7000,
                 }),

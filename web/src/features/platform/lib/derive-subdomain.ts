@@ -1,4 +1,4 @@
-/** SPEC §5: the create form derives the subdomain from the name (max 50, hyphen runs collapsed). */
+/** The create form derives the subdomain from the name (max 50, hyphen runs collapsed). */
 export function deriveSubdomain(name: string): string {
   return name
     .toLowerCase()

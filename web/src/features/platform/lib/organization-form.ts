@@ -14,7 +14,7 @@ function isWebUrl(value: string): boolean {
   }
 }
 
-/** SPEC §5 organisation rules; the create form allows 50 subdomain characters, edit 63. */
+/** The server's organisation rules; the create form allows 50 subdomain characters, edit 63. */
 export function organizationFormSchema(mode: 'create' | 'edit') {
   const maxSubdomain = mode === 'create' ? 50 : 63
   return z.object({

@@ -1,4 +1,4 @@
-/** The super-admin stats cards exactly as SPEC §2 defines them. */
+/** The super-admin stats cards: totals, active ones, distinct industries, created this month. */
 export interface OrganizationStats {
   total: number
   /** "Active Organizations": those having a subdomain. */

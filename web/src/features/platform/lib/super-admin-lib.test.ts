@@ -3,7 +3,7 @@ import { deriveSubdomain } from './derive-subdomain'
 import { organizationStats } from './organization-stats'
 
 describe('deriveSubdomain', () => {
-  it('follows the create form rule of SPEC §5', () => {
+  it('follows the create form rule', () => {
     expect(deriveSubdomain('Acme Widgets, Inc.')).toBe('acme-widgets-inc')
     expect(deriveSubdomain('  --Hello   World--  ')).toBe('hello-world')
     expect(deriveSubdomain('Café Ünïon')).toBe('caf-n-on')
@@ -14,7 +14,7 @@ describe('deriveSubdomain', () => {
 })
 
 describe('organizationStats', () => {
-  it('counts exactly as SPEC §2 defines the cards', () => {
+  it('counts what each card says it counts', () => {
     const now = new Date(2030, 4, 20)
     const stats = organizationStats(
       [

@@ -140,7 +140,7 @@ describe('SuperAdminPage', () => {
     expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('/api/platform/logout') && init?.method === 'POST')).toBe(true)
   })
 
-  it('shows the stats cards as SPEC §2 defines them, the cards, and Visit in a new tab', async () => {
+  it('shows the stats cards, the organisation cards, and Visit in a new tab', async () => {
     const open = vi.fn()
     vi.stubGlobal('open', open)
     signedIn([
@@ -205,7 +205,7 @@ describe('SuperAdminPage', () => {
     expect(await screen.findByRole('heading', { name: 'Wayne Enterprises, Inc.' })).toBeInTheDocument()
   })
 
-  it('validates the create form with the SPEC §5 messages', async () => {
+  it('validates the create form with the server\'s messages', async () => {
     signedIn([])
     const user = userEvent.setup()
     renderPage()

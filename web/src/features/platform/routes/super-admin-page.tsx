@@ -9,7 +9,7 @@ import { PlatformShell } from '../components/platform-shell'
 import { PlatformSignIn } from '../components/platform-sign-in'
 
 /**
- * /super-admin (SPEC §2): sign-in with an external account when signed out, Access Denied on a
+ * /super-admin: sign-in with an external account when signed out, Access Denied on a
  * 403, otherwise the organisations panel. Platform sign-in is separate from organisation sign-in.
  */
 export default function SuperAdminPage() {

@@ -22,7 +22,7 @@ export function loginHref(code?: string): string {
 }
 
 /**
- * Forgot password (SPEC §2, §4): an e-mail field, then a confirmation with Send Another Link
+ * Forgot password: an e-mail field, then a confirmation with Send Another Link
  * and Back to Login. The organization comes from ?org= (the role login screen passes it); a
  * visitor without one is asked for the organization code too.
  */

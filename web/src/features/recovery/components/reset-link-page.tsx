@@ -62,7 +62,7 @@ function InvalidLink({ message, onRetry }: { message: string; onRetry?: () => vo
 }
 
 /**
- * /reset-password?token=&role= (SPEC §2, §4): validating, then the new-password form or the
+ * /reset-password?token=&role=: validating, then the new-password form or the
  * invalid-link screen, then success and a redirect to the organization's sign-in after 2 s.
  */
 export function ResetLinkPage({ token, role }: { token: string; role: string }) {

@@ -14,7 +14,7 @@ import { NewPasswordFields } from './new-password-fields'
 
 type FormInput = z.input<typeof tokenResetSchema>
 
-/** Reset with token (SPEC §2): the token from the e-mail (prefilled from ?token=), then a new password. */
+/** Reset with token: the token from the e-mail (prefilled from ?token=), then a new password. */
 export function ResetWithTokenForm({ initialToken = '' }: { initialToken?: string }) {
   const [done, setDone] = useState(false)
   const confirm = useConfirmPasswordReset()

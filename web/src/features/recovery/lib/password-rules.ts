@@ -1,13 +1,13 @@
 import { z } from 'zod'
 
-/** Toasts about password resets stay up a little longer (SPEC §9: 7 seconds). */
+/** Toasts about password resets stay up a little longer (7 seconds): they carry instructions. */
 export const RESET_TOAST_MS = 7000
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match'
 
 const atLeast8 = z.string().min(8, 'Password must be at least 8 characters long')
 
-/** The reset-with-token form (SPEC §5): a token, 8+ characters, a digit, a letter, a special one. */
+/** The reset-with-token form: a token, 8+ characters, a digit, a letter, a special one. */
 export const tokenResetSchema = z
   .object({
     token: z.string().trim().min(1, 'Reset token is required'),
@@ -24,7 +24,7 @@ export const tokenResetSchema = z
 
 export type TokenResetValues = z.output<typeof tokenResetSchema>
 
-/** The reset-link page (SPEC §5): 8-128 characters, digit, lowercase, uppercase and special. */
+/** The reset-link page: 8-128 characters, digit, lowercase, uppercase and special. */
 export const linkResetSchema = z
   .object({
     newPassword: atLeast8
@@ -42,7 +42,7 @@ export const linkResetSchema = z
 
 export type LinkResetValues = z.output<typeof linkResetSchema>
 
-/** Forgot password (SPEC §5): required and shaped like an e-mail address. */
+/** Forgot password: required and shaped like an e-mail address. */
 export const forgotPasswordSchema = z.object({
   email: z
     .string()

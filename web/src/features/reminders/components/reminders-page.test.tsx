@@ -33,7 +33,7 @@ const reminder = (id: number, dueIn: number, isRead = false) => ({
 })
 
 describe('reminderUrgency', () => {
-  it('follows the SPEC thresholds', () => {
+  it('follows the urgency thresholds', () => {
     expect(reminderUrgency(inDays(-1))).toBe('overdue')
     expect(reminderUrgency(inDays(0))).toBe('urgent')
     expect(reminderUrgency(inDays(1))).toBe('urgent')

@@ -3,7 +3,7 @@ import { daysUntil } from '@/lib/format'
 
 export type Urgency = 'overdue' | 'urgent' | 'high' | 'normal'
 
-/** SPEC §4 reminder urgency by days to due: below 0 overdue; 1 or fewer urgent; 3 or fewer high. */
+/** Reminder urgency by days to due: below 0 overdue; 1 or fewer urgent; 3 or fewer high. */
 export function reminderUrgency(dueDate: string | null | undefined, now = new Date()): Urgency {
   if (!dueDate) return 'normal'
   const days = daysUntil(dueDate, now)

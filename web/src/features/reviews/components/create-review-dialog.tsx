@@ -16,7 +16,7 @@ import { useEmployeeOptions, useTemplateOptions } from '../api/get-review-option
 import { REVIEW_TYPES } from '../api/get-reviews'
 import { useCreateReview } from '../api/save-review'
 
-/** SPEC §5 Review creation: employee, template and type are selected; due date not in the past. */
+/** Review creation: employee, template and type are selected; due date not in the past. */
 export const createReviewSchema = z.object({
   employeeId: z.string().min(1, 'Please select an employee'),
   templateId: z.string().min(1, 'Please select a template'),

@@ -304,7 +304,7 @@ describe('ReviewWizard', () => {
     expect(puts()).toHaveLength(1)
   })
 
-  it('shows the SPEC message when saving fails', async () => {
+  it('shows the failure message when saving fails', async () => {
     mockApi({
       'GET /api/reviews/7': jsonResponse(200, review()),
       'PUT /api/reviews/7': jsonResponse(500, { message: 'boom' }),

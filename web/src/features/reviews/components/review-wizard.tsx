@@ -16,7 +16,7 @@ import { useUpdateReview } from '../api/save-review'
 import { AnswerInput, ChoiceList } from './answer-input'
 import { answerText, autoOverallRating, cleanAnswers, currentAnswers, isAnswerValid } from '../lib/review-rules'
 
-/** SPEC §8 Review toasts. */
+/** The toasts after saving a review. */
 export const REVIEW_UPDATE_FAILED = 'Failed to update the review. Please try again.'
 
 export const canFillReviews = (role: Role) => role === 'admin' || role === 'hr' || role === 'manager'
@@ -111,7 +111,7 @@ function WizardSteps({ review, onDone, unsaved }: WizardStepsProps) {
       : review.rating,
   )
   const [notes, setNotes] = useState(review.reviewerNotes ?? '')
-  // SPEC §4: the form status starts as in_progress, or completed when it already is.
+  // The form status starts as in_progress, or completed when it already is.
   const formStatus: ReviewStatus = review.status === 'completed' ? 'completed' : 'in_progress'
 
   const last = questions.length // the final step: overall rating and notes
@@ -309,7 +309,7 @@ interface ReviewWizardProps {
 }
 
 /**
- * Complete or View Review (SPEC §2, §5): one step per question, then the overall rating.
+ * Complete or View Review: one step per question, then the overall rating.
  * Completed reviews open read-only; an admin may reopen them for editing (the server allows
  * only admins to change a completed review).
  */

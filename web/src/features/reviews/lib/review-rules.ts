@@ -1,6 +1,6 @@
 import type { ReviewQuestion } from '../api/get-reviews'
 
-/** SPEC §9: the overall rating is 1-5 and defaults to 3. */
+/** The overall rating is 1-5 and defaults to 3. */
 export const DEFAULT_OVERALL_RATING = 3
 export const TEXT_ANSWER_MAX = 5000
 
@@ -8,7 +8,7 @@ export function isUnanswered(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
 }
 
-/** SPEC §5 Review completion: a required question must be answered; ratings within the scale. */
+/** Review completion: a required question must be answered; ratings within the scale. */
 export function isAnswerValid(question: ReviewQuestion, value: unknown): boolean {
   if (isUnanswered(value)) return !question.required
   switch (question.type) {
@@ -25,7 +25,7 @@ export function isAnswerValid(question: ReviewQuestion, value: unknown): boolean
   }
 }
 
-/** The rounded average of the rating answers, 3 when there are none (SPEC §5). */
+/** The rounded average of the rating answers, 3 when there are none. */
 export function autoOverallRating(questions: readonly ReviewQuestion[], answers: Record<string, unknown>): number {
   const ratings = questions
     .filter((q) => q.type === 'rating')

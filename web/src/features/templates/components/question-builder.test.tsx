@@ -67,7 +67,7 @@ describe('QuestionBuilder', () => {
     expect(screen.getByLabelText('Scale')).toHaveValue('5')
   })
 
-  it('validates with the SPEC messages and sends nothing until fixed', async () => {
+  it('validates with the server\'s messages and sends nothing until fixed', async () => {
     const { user, fetchMock } = renderCreate()
     await user.click(screen.getByRole('button', { name: 'Create Template' }))
 

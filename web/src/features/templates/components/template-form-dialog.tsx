@@ -16,7 +16,7 @@ import {
   type TemplateFormValues,
 } from '../lib/template-form'
 
-/** SPEC §8 Template toasts. */
+/** The toasts after saving a template. */
 export const TEMPLATE_SAVED = 'Review template created or updated successfully!'
 
 interface TemplateFormDialogProps {
@@ -27,7 +27,7 @@ interface TemplateFormDialogProps {
 }
 
 /**
- * Create Review Template and Edit Template (SPEC §2), with the question builder. The form lives
+ * Create Review Template and Edit Template, with the question builder. The form lives
  * inside the dialog's content, so every opening starts a fresh one: no reset when it opens,
  * which would leave react-hook-form registering the questions before the name, and an invalid
  * submit focusing Question 1 instead of the first field in error.

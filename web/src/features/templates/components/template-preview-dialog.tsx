@@ -34,7 +34,7 @@ function AnswerShape({ question }: { question: Question }) {
   }
 }
 
-/** The template as a reviewer will see it (SPEC §2 template preview). */
+/** The template as a reviewer will see it. */
 export function TemplatePreviewDialog({
   template,
   onOpenChange,

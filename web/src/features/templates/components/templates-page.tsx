@@ -18,7 +18,7 @@ export function createReviewHref(templateId: number): string {
   return `/reviews?create=1&templateId=${templateId}`
 }
 
-/** Review Templates (SPEC §2): grid, action menu, Create/Edit, Preview and Use Template. */
+/** Review Templates: grid, action menu, Create/Edit, Preview and Use Template. */
 export default function TemplatesPage() {
   const { data, isPending, isError } = useTemplates()
   const [, navigate] = useLocation()

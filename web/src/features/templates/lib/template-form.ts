@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { QUESTION_TYPES, type Template } from '../api/get-templates'
 import type { TemplateInput } from '../api/save-template'
 
-/** SPEC §5 Template and §9: 1-50 questions, text 10-500, scale defaults to 5. */
+/** The template rules: 1-50 questions, text 10-500, scale defaults to 5. */
 export const MAX_QUESTIONS = 50
 export const DEFAULT_SCALE = 5
 export const SCALES = [2, 3, 4, 5] as const
