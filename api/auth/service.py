@@ -64,12 +64,12 @@ async def role_login(
     if not org.is_active:
         raise Forbidden(DEACTIVATED)
     key = throttle.key_for(org.id, role, client)
-    await throttle.check(db, key)
+    await throttle.check(key)
     stored = org.admin_password_hash if role == "admin" else org.manager_password_hash
     if len(password) > LONGEST_PASSWORD or not await verify_password_async(password, stored):
-        await throttle.record_failure(db, key)
+        await throttle.record_failure(key)
         raise Unauthorized("Invalid credentials")
-    await throttle.clear(db, key)
+    await throttle.clear(key)
     force = bool(
         org.admin_force_password_change if role == "admin" else org.manager_force_password_change
     )

@@ -1,55 +1,48 @@
-"""Slowing down password guessing: 5 failures in 15 minutes per organisation, role and client.
+"""Slowing down password guessing: 5 failures in 15 minutes per key (the organisation, role or
+account, and the client). The reset e-mails of an address are counted the same way.
 
-Each call works on the caller's session, so a sign-in request never holds a second pooled
-connection while it waits for one (with a full pool, every sign-in would wait on the others).
-A failure is committed at once, so the 401 that follows cannot roll it back; the callers record
-it before they have written anything else.
+Counted by the rate limiter of the sign-in paths (api.core.rate_limit): in this process, or
+shared by every process through Redis when MERIT_RATE_LIMIT_STORAGE=redis. Nothing is written
+to the database, so a failure counts even though the request that saw it is rolled back, and a
+sign-in never needs a second pooled connection.
 """
 
-from datetime import timedelta
-
-from sqlalchemy import delete, func, select
-from sqlalchemy.ext.asyncio import AsyncSession
-
-from api.auth.models import LoginFailure
-from api.core.db import utcnow
+from api.core.config import get_settings
 from api.core.errors import TooManyRequests
+from api.core.rate_limit import RateLimiter, shared_store_url
 
 MAX_FAILURES = 5
-WINDOW = timedelta(minutes=15)
+WINDOW_MINUTES = 15
+TOO_MANY = "Too many failed sign-in attempts. Please try again in {minutes} minutes."
+
+_failures: RateLimiter | None = None  # made on first use from the settings
+
+
+def failures() -> RateLimiter:
+    global _failures
+    if _failures is None:
+        _failures = RateLimiter(
+            f"{MAX_FAILURES} per {WINDOW_MINUTES} minutes",
+            redis_url=shared_store_url(get_settings()),
+        )
+    return _failures
 
 
 def key_for(*parts: object) -> str:
     return ":".join(str(p) for p in parts)[:300]
 
 
-async def check(db: AsyncSession, key: str) -> None:
+async def check(key: str) -> None:
     """Raise 429 while the key has too many recent failures."""
-    since = utcnow() - WINDOW
-    count, oldest = (
-        await db.execute(
-            select(func.count(), func.min(LoginFailure.at)).where(
-                LoginFailure.key == key, LoginFailure.at > since
-            )
-        )
-    ).one()
-    if count >= MAX_FAILURES:
-        wait = max(1, int(((oldest + WINDOW) - utcnow()).total_seconds() // 60) + 1)
-        raise TooManyRequests(
-            f"Too many failed sign-in attempts. Please try again in {wait} minutes."
-        )
+    allowed, wait = await failures().test("sign-in-failures", key)
+    if not allowed:
+        raise TooManyRequests(TOO_MANY.format(minutes=max(1, int(wait // 60) + 1)))
 
 
-async def record_failure(db: AsyncSession, key: str) -> None:
-    """Record a failure and commit the caller's transaction with it."""
-    db.add(LoginFailure(key=key))
-    await db.commit()
+async def record_failure(key: str) -> None:
+    await failures().hit("sign-in-failures", key)
 
 
-async def clear(db: AsyncSession, key: str) -> None:
-    """Forget the key's failures (and everyone's expired ones), in the caller's transaction."""
-    await db.execute(
-        delete(LoginFailure).where(
-            (LoginFailure.key == key) | (LoginFailure.at < utcnow() - WINDOW)
-        )
-    )
+async def clear(key: str) -> None:
+    """Forget the key's failures (after a successful sign-in)."""
+    await failures().clear("sign-in-failures", key)

@@ -3,13 +3,16 @@
 A moving window from the `limits` library: at most N hits per key in any window. Counts live in
 Redis when a `redis_url` is given (every server process and replica counts together), else in
 this process. If Redis fails, this process counts alone for `RETRY_SHARED_AFTER` seconds and
-then tries Redis again, so a Redis outage never locks anyone out. Used by the sign-in limit
-(api.core.middleware.RateLimitMiddleware) and the assistants' question limit.
+then tries Redis again, so a Redis outage never locks anyone out. Used by the sign-in paths'
+limit (api.core.middleware.RateLimitMiddleware), the failed sign-in throttle (api.auth.throttle)
+and the assistants' question limit.
 """
 
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from limits import RateLimitItem
 from limits import parse as parse_rate_limit
@@ -19,6 +22,8 @@ from limits.aio.strategies import MovingWindowRateLimiter
 from api.core.config import Settings
 
 log = logging.getLogger("merit.http")
+
+T = TypeVar("T")
 
 
 def limits_storage_url(redis_url: str) -> str:
@@ -61,11 +66,23 @@ class RateLimiter:
         return self._shared
 
     async def hit(self, *key: str) -> tuple[bool, float]:
-        """(allowed, seconds until a slot frees) for one event of `key`."""
+        """(allowed, seconds until a slot frees) for one event of `key`, counted."""
+        return await self._on_store(lambda limiter: self._hit_on(limiter, key))
+
+    async def test(self, *key: str) -> tuple[bool, float]:
+        """(allowed, seconds until a slot frees) for one more event of `key`, not counted."""
+        return await self._on_store(lambda limiter: self._test_on(limiter, key))
+
+    async def clear(self, *key: str) -> None:
+        """Forget the events of `key`."""
+        await self._on_store(lambda limiter: limiter.clear(self.item, *key))
+
+    async def _on_store(self, action: Callable[[MovingWindowRateLimiter], Awaitable[T]]) -> T:
+        """`action` on the shared store, or on this process's counts while it is unreachable."""
         try:
             shared = self._shared_limiter()
             if shared is not None:
-                return await asyncio.wait_for(self._hit_on(shared, key), self.SHARED_TIMEOUT)
+                return await asyncio.wait_for(action(shared), self.SHARED_TIMEOUT)
         except Exception as exc:
             self._shared_down_until = time.monotonic() + self.RETRY_SHARED_AFTER
             log.warning(
@@ -73,12 +90,22 @@ class RateLimiter:
                 self.RETRY_SHARED_AFTER,
                 str(exc) or type(exc).__name__,
             )
-        return await self._hit_on(self.local, key)
+        return await action(self.local)
 
     async def _hit_on(
         self, limiter: MovingWindowRateLimiter, key: tuple[str, ...]
     ) -> tuple[bool, float]:
         if await limiter.hit(self.item, *key):
             return True, 0.0
+        return False, await self._wait_on(limiter, key)
+
+    async def _test_on(
+        self, limiter: MovingWindowRateLimiter, key: tuple[str, ...]
+    ) -> tuple[bool, float]:
+        if await limiter.test(self.item, *key):
+            return True, 0.0
+        return False, await self._wait_on(limiter, key)
+
+    async def _wait_on(self, limiter: MovingWindowRateLimiter, key: tuple[str, ...]) -> float:
         stats = await limiter.get_window_stats(self.item, *key)
-        return False, max(1.0, stats.reset_time - time.time())
+        return max(1.0, stats.reset_time - time.time())

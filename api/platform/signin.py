@@ -49,12 +49,12 @@ async def local_sign_in(
     if not address or not password:
         raise BadRequest("Please enter your e-mail address and password")
     key = throttle.key_for("platform", address, client)
-    await throttle.check(db, key)
+    await throttle.check(key)
     admin = await find_admin(db, address)
     if admin is None or not await verify_password_async(password, admin.password_hash):
-        await throttle.record_failure(db, key)
+        await throttle.record_failure(key)
         raise Unauthorized("Invalid credentials")
-    await throttle.clear(db, key)
+    await throttle.clear(key)
     return await _start(db, old_sid, email=admin.email, name=admin.name, method="local")
 
 

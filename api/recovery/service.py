@@ -36,7 +36,7 @@ log = logging.getLogger("merit.recovery")
 ROLES = ("admin", "manager")
 EMAIL_LINK_LIFETIME = timedelta(hours=1)
 LINK_LIFETIME = timedelta(hours=2)
-# At most this many reset e-mails per address and organisation in throttle.WINDOW.
+# At most this many reset e-mails per address and organisation in throttle.WINDOW_MINUTES.
 MAX_REQUESTS = 5
 
 REQUEST_SENT = (
@@ -187,11 +187,11 @@ async def send_reset_links(*, organization_id: int, email: str) -> int:
     mails: list[tuple[str, str]] = []
     async with public_session() as db:
         try:
-            await throttle.check(db, key)
+            await throttle.check(key)
         except TooManyRequests:
             log.warning("reset request for %s in organisation %s throttled", email, organization_id)
             return 0
-        await throttle.record_failure(db, key)
+        await throttle.record_failure(key)
         org = await registry.get_by_id(db, organization_id)
         if org is None or not org.is_active:
             return 0

@@ -145,7 +145,7 @@ async def authenticate(
     if not org.is_active:
         raise Forbidden("This organization has been deactivated. Please contact support.")
     key = throttle.key_for(org.id, "account", address[:255], client)
-    await throttle.check(db, key)
+    await throttle.check(key)
     user = (
         await db.execute(
             select(User).where(func.lower(User.email) == address[:255]),
@@ -155,9 +155,9 @@ async def authenticate(
     stored = user.password_hash if user is not None else None
     ok = await verify_password_async(password, stored or _dummy_hash())
     if user is None or not user.is_active or not stored or not ok:
-        await throttle.record_failure(db, key)
+        await throttle.record_failure(key)
         raise Unauthorized(INVALID_CREDENTIALS)
-    await throttle.clear(db, key)
+    await throttle.clear(key)
     return user, org
 
 
