@@ -22,7 +22,7 @@ async def healthz():
 @router.api_route("/readyz", methods=["GET", "HEAD"], include_in_schema=False)
 async def readyz():
     """Postgres and Redis answer and every schema is migrated: send traffic here."""
-    state = await service.readiness()
+    state = await service.get_readiness()
     body = {
         "status": "ok" if state.ok else "unavailable",
         "message": state.message,

@@ -129,7 +129,7 @@ async def _run(check: Awaitable[None]) -> str:
     return "ok"
 
 
-async def readiness() -> Readiness:
+async def get_readiness() -> Readiness:
     async def database() -> tuple[str, str]:
         postgres = await _run(check_postgres())
         if postgres != "ok":
