@@ -1,10 +1,9 @@
 """Bulk upload: every row is checked on its own; the good ones go in with one INSERT.
 
-Row numbers count the CSV's records: the header is row 1, the first employee row 2; blank
-lines are skipped and not counted.
+Rows come as CSV text (read by bulk_csv.py) or as objects keyed by the CSV's column names.
+Row numbers count the CSV's records: the header is row 1, the first employee row 2.
 """
 
-import csv
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.core.errors import BadRequest, Conflict
 from api.departments.models import Department
+from api.employees.bulk_csv import NO_ROWS, Unreadable, read_csv
 from api.employees.models import Employee
 from api.employees.schemas import (
     INVALID_NEXT_REVIEW,
@@ -49,7 +49,6 @@ REQUIRED = {
     "reviewSchedule": "Review schedule is required",
 }
 TOO_MANY_ROWS = f"A bulk upload can include at most {MAX_BULK_ROWS:,} employees"
-NO_ROWS = "Please paste your CSV data before uploading"
 # The whole file goes in with one statement: when it fails, nothing at all was imported.
 RACE = (
     "Nothing was imported: the employees changed while the file was being checked. "
@@ -65,24 +64,6 @@ RACE_GONE = (
 )
 _KEY = re.compile(r"Key \((\w+)\)=\((.*)\)")
 BOTH_FORMS = "Send either csvText or csvData, not both"
-UNREADABLE_HEADER = "The header line could not be read as CSV: {}"
-UNCLOSED_QUOTE = (
-    'A quoted value on this line has no closing quote ("), so the line could not be read'
-)
-TEXT_AFTER_QUOTE = (
-    'A closing quote (") must be followed by a comma or the end of the line; '
-    'to put a quote inside a quoted value, double it ("")'
-)
-TOO_MANY_VALUES = (
-    "This line has {cells} values but the header has {columns} columns; "
-    'a value that contains a comma must be in double quotes (e.g. "Rep, Senior")'
-)
-# Each unclosed quote makes the reader run to the end of the file before it fails, and the
-# lines after it are read again: past this many, the file is refused rather than crawled.
-MAX_UNREADABLE = 50
-TOO_MANY_UNREADABLE = (
-    f"More than {MAX_UNREADABLE} lines could not be read as CSV; please check the file's quotes"
-)
 
 
 @dataclass
@@ -93,75 +74,6 @@ class Row:
 
     def fail(self, message: str) -> None:
         self.errors.append(message)
-
-
-@dataclass(frozen=True)
-class Unreadable:
-    """A CSV record the parser refused: it still takes its row number and gets an error."""
-
-    message: str
-
-
-# A physical line with its own ending, so quoted values may span lines as RFC 4180 allows.
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
-
-
-def _csv_problem(exc: csv.Error, lines_spanned: int) -> str:
-    # A record that failed lines after it began most likely opened a quote it never closed
-    # there: the reader took the following lines as part of the value.
-    if lines_spanned > 1 or "end of data" in str(exc):
-        return UNCLOSED_QUOTE
-    if "expected after" in str(exc):
-        return TEXT_AFTER_QUOTE
-    return f"This line could not be read as CSV: {exc}"
-
-
-def _records(lines: list[str]) -> list[list[str] | Unreadable]:
-    """Every non-blank record; one the reader refuses becomes Unreadable and reading goes on
-    from the line after the one where it began (so one stray quote costs one row)."""
-    records: list[list[str] | Unreadable] = []
-    start = 0
-    unreadable = 0
-    while start < len(lines):
-        reader = csv.reader(lines[start:], strict=True)
-        done = 0  # lines of this pass consumed by complete records
-        try:
-            for cells in reader:
-                done = reader.line_num
-                if any(cell.strip() for cell in cells):
-                    records.append(cells)
-            return records
-        except csv.Error as exc:
-            unreadable += 1
-            if unreadable > MAX_UNREADABLE:
-                raise BadRequest(TOO_MANY_UNREADABLE) from exc
-            records.append(Unreadable(_csv_problem(exc, reader.line_num - done)))
-            start += done + 1
-    return records
-
-
-def read_csv(text: str) -> list[dict[str, str] | Unreadable]:
-    """RFC 4180 text (quotes, doubled quotes, CRLF, a leading BOM) as rows keyed by its
-    header line; a record with more values than the header has columns is Unreadable."""
-    records = _records(_LINE.findall(text.removeprefix("\ufeff")))
-    if not records:
-        raise BadRequest(NO_ROWS)
-    header, *rest = records
-    if isinstance(header, Unreadable):
-        raise BadRequest(UNREADABLE_HEADER.format(header.message))
-    columns = [name.strip() for name in header]
-    rows: list[dict[str, str] | Unreadable] = []
-    for record in rest:
-        if isinstance(record, Unreadable):
-            rows.append(record)
-        elif len(record) > len(columns):
-            # Counted even when the extra cells are blank: a spreadsheet pads every line to
-            # the header's width, so a longer line has a comma that split one of its values.
-            message = TOO_MANY_VALUES.format(cells=len(record), columns=len(columns))
-            rows.append(Unreadable(message))
-        else:
-            rows.append({name: cell for name, cell in zip(columns, record, strict=False) if name})
-    return rows
 
 
 def rows_of(body: BulkUploadRequest) -> list[Any]:
@@ -197,7 +109,8 @@ FIELDS: dict[str, tuple[str, Any, tuple[Any, ...]]] = {
 
 
 def _check(row: Row, raw: dict[str, Any]) -> None:
-    """Field rules of SPEC §5 plus the eight required columns of §3, in column order."""
+    """Each column's field rules (as for one employee added by hand) and the required
+    columns, in column order; every problem of the row is kept."""
     cells = {str(k).strip(): v for k, v in raw.items()}
     for column, (key, clean, args) in FIELDS.items():
         cell = cells.get(column)
@@ -297,60 +210,12 @@ async def upload(*, session: AsyncSession, rows: list[Any]) -> dict[str, Any]:
         raise BadRequest(NO_ROWS)
     if len(rows) > MAX_BULK_ROWS:
         raise BadRequest(TOO_MANY_ROWS)
-    checked: list[Row] = []
-    for index, raw in enumerate(rows):
-        row = Row(number=index + FIRST_ROW)
-        if isinstance(raw, Unreadable):
-            row.fail(raw.message)
-        elif isinstance(raw, dict):
-            _check(row, raw)
-        else:
-            row.fail("Row must be an object keyed by the CSV column names")
-        checked.append(row)
-
-    departments = await _departments(session)
-    first_id: dict[str, int] = {}
-    first_email: dict[str, int] = {}
-    for row in checked:
-        if row.errors:
-            continue
-        v = row.values
-        if v["manager_id"] is not None and v["manager_id"] == v["employee_id"]:
-            row.fail(SELF_MANAGER)
-        slug = departments.get(v["department"]) or departments.get(v["department"].lower())
-        if slug is None:
-            row.fail(unknown_department(v["department"]))
-        v["department"] = slug
-        if v["employee_id"] in first_id:
-            row.fail(
-                f"Duplicate employee ID '{v['employee_id']}' in the file "
-                f"(also on row {first_id[v['employee_id']]})"
-            )
-        if v["email"] in first_email:
-            earlier = first_email[v["email"]]
-            row.fail(f"Duplicate email '{v['email']}' in the file (also on row {earlier})")
-        if not row.errors:
-            first_id[v["employee_id"]] = row.number
-            first_email[v["email"]] = row.number
-
-    candidates = [r for r in checked if not r.errors]
+    checked = [_checked_row(index + FIRST_ROW, raw) for index, raw in enumerate(rows)]
+    _check_within_file(checked, await _departments(session))
     # Held until the import commits: an employee added meanwhile with a generated id is
     # either seen below or numbered after the imported ids, never clashing with one of them.
     await lock_employee_ids(session)
-    taken_ids, taken_emails = await _existing(
-        session,
-        [r.values["employee_id"] for r in candidates],
-        [r.values["email"] for r in candidates],
-    )
-    good: dict[str, Row] = {}
-    for row in candidates:
-        if row.values["employee_id"] in taken_ids:
-            row.fail(f"Employee ID '{row.values['employee_id']}' already exists")
-        if row.values["email"] in taken_emails:
-            row.fail(f"Email '{row.values['email']}' already exists")
-        if not row.errors:
-            good[row.values["employee_id"]] = row
-
+    good = await _not_taken(session, [r for r in checked if not r.errors])
     wanted = {r.values["manager_id"] for r in good.values()} - set(good) - {None}
     known = await _existing_managers(session, {m for m in wanted if m is not None})
     rows_by_id = {
@@ -376,6 +241,63 @@ async def upload(*, session: AsyncSession, rows: list[Any]) -> dict[str, Any]:
         "failed": [{"row": r.number, "error": "; ".join(r.errors)} for r in checked if r.errors],
         "total": len(rows),
     }
+
+
+def _checked_row(number: int, raw: Any) -> Row:
+    row = Row(number=number)
+    if isinstance(raw, Unreadable):
+        row.fail(raw.message)
+    elif isinstance(raw, dict):
+        _check(row, raw)
+    else:
+        row.fail("Row must be an object keyed by the CSV column names")
+    return row
+
+
+def _check_within_file(checked: list[Row], departments: dict[str, str]) -> None:
+    """Rules that need the other rows or the departments: no one managing themselves, a known
+    department (stored by its slug), each employee ID and e-mail once in the file."""
+    first_id: dict[str, int] = {}
+    first_email: dict[str, int] = {}
+    for row in checked:
+        if row.errors:
+            continue
+        v = row.values
+        if v["manager_id"] is not None and v["manager_id"] == v["employee_id"]:
+            row.fail(SELF_MANAGER)
+        slug = departments.get(v["department"]) or departments.get(v["department"].lower())
+        if slug is None:
+            row.fail(unknown_department(v["department"]))
+        v["department"] = slug
+        if v["employee_id"] in first_id:
+            row.fail(
+                f"Duplicate employee ID '{v['employee_id']}' in the file "
+                f"(also on row {first_id[v['employee_id']]})"
+            )
+        if v["email"] in first_email:
+            earlier = first_email[v["email"]]
+            row.fail(f"Duplicate email '{v['email']}' in the file (also on row {earlier})")
+        if not row.errors:
+            first_id[v["employee_id"]] = row.number
+            first_email[v["email"]] = row.number
+
+
+async def _not_taken(session: AsyncSession, candidates: list[Row]) -> dict[str, Row]:
+    """The candidates whose employee ID and e-mail no employee has yet, by employee ID."""
+    taken_ids, taken_emails = await _existing(
+        session,
+        [r.values["employee_id"] for r in candidates],
+        [r.values["email"] for r in candidates],
+    )
+    good: dict[str, Row] = {}
+    for row in candidates:
+        if row.values["employee_id"] in taken_ids:
+            row.fail(f"Employee ID '{row.values['employee_id']}' already exists")
+        if row.values["email"] in taken_emails:
+            row.fail(f"Email '{row.values['email']}' already exists")
+        if not row.errors:
+            good[row.values["employee_id"]] = row
+    return good
 
 
 _TEXT = ARRAY(String)
