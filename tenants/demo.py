@@ -14,180 +14,18 @@ from api.notes.models import EmployeeNote
 from api.organizations.models import Organization
 from api.reminders.models import Reminder
 from api.reviews.models import Review, ReviewTemplate
+from tenants.demo_data import (
+    CERT_TYPES,
+    FIRST,
+    LAST,
+    LEADERSHIP_TEMPLATE,
+    NOTES,
+    PROBATION_TEMPLATE,
+    ROLES,
+)
 from tenants.provision import NewTenant, TenantNotFound, create_tenant, delete_tenant
 
 DEMO = "demo"
-
-FIRST = [
-    "Olivia",
-    "Liam",
-    "Emma",
-    "Noah",
-    "Ava",
-    "Elijah",
-    "Sophia",
-    "James",
-    "Isabella",
-    "Lucas",
-    "Mia",
-    "Mateo",
-    "Amelia",
-    "Ethan",
-    "Harper",
-    "Aiden",
-    "Evelyn",
-    "Kai",
-    "Priya",
-    "Omar",
-    "Chloe",
-    "Daniel",
-    "Zara",
-    "Hiro",
-    "Grace",
-    "Samuel",
-    "Lina",
-    "Diego",
-    "Nora",
-    "Felix",
-    "Aisha",
-    "Jonas",
-    "Maya",
-    "Tomas",
-    "Ruby",
-    "Arjun",
-    "Leah",
-    "Marcus",
-    "Ines",
-    "Wei",
-]
-LAST = [
-    "Johnson",
-    "Smith",
-    "Garcia",
-    "Brown",
-    "Martinez",
-    "Davis",
-    "Lopez",
-    "Wilson",
-    "Anderson",
-    "Thomas",
-    "Taylor",
-    "Moore",
-    "Jackson",
-    "Martin",
-    "Lee",
-    "Thompson",
-    "White",
-    "Harris",
-    "Patel",
-    "Haddad",
-    "Clark",
-    "Lewis",
-    "Khan",
-    "Tanaka",
-    "Walker",
-    "Young",
-    "Berg",
-    "Ruiz",
-    "King",
-    "Wright",
-    "Okafor",
-    "Schmidt",
-    "Nguyen",
-    "Novak",
-    "Hill",
-    "Mehta",
-    "Cohen",
-    "Green",
-    "Silva",
-    "Zhang",
-]
-ROLES = {
-    "engineering": [
-        "Engineering Manager",
-        "Senior Software Engineer",
-        "Software Engineer",
-        "QA Engineer",
-        "DevOps Engineer",
-    ],
-    "sales": ["Sales Director", "Account Executive", "Sales Development Rep"],
-    "marketing": ["Marketing Lead", "Content Strategist", "Product Marketing Manager"],
-    "human-resources": ["HR Director", "HR Business Partner", "Recruiter"],
-    "finance": ["Finance Manager", "Accountant", "Payroll Specialist"],
-    "operations": ["Operations Manager", "Office Coordinator", "Support Specialist"],
-}
-LEADERSHIP_TEMPLATE = {
-    "name": "Leadership Review",
-    "description": "For people leads: coaching, delivery and team health.",
-    "questions": [
-        {
-            "id": "q1",
-            "question": "Overall job performance",
-            "type": "rating",
-            "required": True,
-            "scale": 5,
-        },
-        {
-            "id": "q2",
-            "question": "How effectively does this leader coach their team?",
-            "type": "rating",
-            "required": True,
-            "scale": 5,
-        },
-        {
-            "id": "q3",
-            "question": "Which leadership style fits this person best?",
-            "type": "multiple-choice",
-            "required": True,
-            "options": ["Coaching", "Directive", "Democratic", "Servant"],
-        },
-        {
-            "id": "q4",
-            "question": "Describe one decision that moved the team forward.",
-            "type": "text",
-            "required": False,
-        },
-    ],
-}
-PROBATION_TEMPLATE = {
-    "name": "Probation Check-in",
-    "description": "End of probation: fit, onboarding and readiness.",
-    "questions": [
-        {
-            "id": "q1",
-            "question": "Overall job performance",
-            "type": "rating",
-            "required": True,
-            "scale": 5,
-        },
-        {
-            "id": "q2",
-            "question": "Has onboarding been completed successfully?",
-            "type": "yes-no",
-            "required": True,
-        },
-        {
-            "id": "q3",
-            "question": "What support would help this person most?",
-            "type": "text",
-            "required": False,
-        },
-    ],
-}
-CERT_TYPES = [
-    ("First Aid at Work", "Emergency first aid certificate", "Red Cross", 36, True),
-    ("Fire Warden", "Fire safety and evacuation lead", "National Fire Safety Council", 24, True),
-    ("AWS Solutions Architect", "Cloud architecture associate", "Amazon Web Services", 36, False),
-    ("Data Protection Essentials", "GDPR and data handling", "IAPP", 12, True),
-    ("Certified Scrum Master", "Agile delivery practices", "Scrum Alliance", 24, False),
-]
-NOTES = [
-    ("recognition", "Led the migration to the new billing platform with zero downtime."),
-    ("recognition", "Mentored two new joiners through their first month; great feedback."),
-    ("redirection", "Missed two sprint commitments; agreed on smaller, clearer tasks."),
-    ("recognition", "Closed the largest deal of the quarter through patient follow-up."),
-    ("redirection", "Needs to share status earlier when blocked; check-ins scheduled weekly."),
-]
 
 
 async def demo_exists() -> bool:
@@ -233,26 +71,31 @@ async def seed_demo(*, employees: int = 40, seed: int = 7) -> str:
         await session.flush()
         certs = _certifications(rng, today, people, types)
         session.add_all(certs)
-        notes = []
-        for person, (category, text) in zip(rng.sample(people, 12), NOTES * 3, strict=False):
-            written = today - timedelta(days=rng.randint(3, 120))
-            notes.append(
-                EmployeeNote(
-                    employee_id=person.id,
-                    date=written,
-                    category=category,
-                    note=text,
-                    created_by="HR Admin",
-                    created_at=_morning(written),
-                )
-            )
-        session.add_all(notes)
+        session.add_all(_notes(rng, today, people))
         await session.flush()
         session.add_all(_reminders(today, people, reviews))
     return (
         f"Seeded organisation '{DEMO}': {len(people)} employees, {len(reviews)} reviews, "
         f"{len(certs)} certifications, {len(templates)} templates."
     )
+
+
+def _notes(rng: random.Random, today: date, people: list[Employee]) -> list[EmployeeNote]:
+    """HR notes on twelve people, written in the last four months."""
+    notes = []
+    for person, (category, text) in zip(rng.sample(people, 12), NOTES * 3, strict=False):
+        written = today - timedelta(days=rng.randint(3, 120))
+        notes.append(
+            EmployeeNote(
+                employee_id=person.id,
+                date=written,
+                category=category,
+                note=text,
+                created_by="HR Admin",
+                created_at=_morning(written),
+            )
+        )
+    return notes
 
 
 def _morning(day: date) -> datetime:
