@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+SELF = Path(__file__).resolve()
+ROOT = SELF.parents[1]
 MAX_FILE_LINES = 400
 MAX_FUNCTION_LINES = 60
 SHAPED = ("api", "tenants")
@@ -136,7 +137,8 @@ def test_comments_stand_alone(suffixes: tuple[str, ...]) -> None:
     found = [
         f"{_name(path)}:{line}: {cited[:100]}"
         for path in _files(COMMENTED, suffixes)
-        if CITATION.search(source := path.read_text())  # most files: no tokenizing needed
+        if path != SELF  # this file names the patterns it looks for
+        and CITATION.search(source := path.read_text())  # most files: no tokenizing needed
         for line, text in reader(source)
         for cited in [part.strip() for part in text.splitlines() if cites(part)][:1]
     ]
