@@ -22,7 +22,7 @@ from urllib.parse import urljoin
 
 import httpx
 from cryptography.hazmat.primitives.asymmetric import rsa
-from jwt.algorithms import RSAAlgorithm
+from joserfc.jwk import RSAKey
 
 from tests.conftest import BASE
 
@@ -118,7 +118,14 @@ def running_provider(
     assert (ROOT / "node_modules" / "oidc-provider").is_dir(), "run `npm ci` (make test does)"
     key_id = _tag()
     private_key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    jwk = {**RSAAlgorithm.to_jwk(private_key, as_dict=True), "kid": key_id, "use": "sig"}
+    jwk = {
+        **RSAKey.import_key(private_key).as_dict(private=True),
+        "kid": key_id,
+        "use": "sig",
+        # What a private signing key is for; the provider publishes it with the public half,
+        # as some real providers do, and Merit must still take the key.
+        "key_ops": ["sign"],
+    }
     config = {
         "clients": [
             _client(CLIENT_ID),

@@ -9,10 +9,9 @@ import time
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
-import jwt
 import pytest
 from cryptography.hazmat.primitives.asymmetric import rsa
-from joserfc.jwk import KeySet
+from joserfc.jwk import KeySet, RSAKey
 from sqlalchemy import select
 
 from api.auth import sessions
@@ -250,7 +249,7 @@ async def test_keys_cached_before_the_provider_rotated_them_are_fetched_again(pr
     await make_admin(provider)
     discovered = await oidc.discover(provider.issuer)
     stale = rsa.generate_private_key(public_exponent=65537, key_size=2048).public_key()
-    stale_jwk = {**jwt.algorithms.RSAAlgorithm.to_jwk(stale, as_dict=True), "kid": "old"}
+    stale_jwk = {**RSAKey.import_key(stale).as_dict(), "kid": "old"}
     oidc._key_sets[discovered.jwks_uri] = (
         time.monotonic(),
         KeySet.import_key_set({"keys": [stale_jwk]}),
