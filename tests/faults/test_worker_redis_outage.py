@@ -342,7 +342,8 @@ async def test_the_compose_health_check_follows_the_worker_through_an_outage(set
     redis.start()
     back = time.monotonic()
     while not await healthy(worker):
-        # The worker's backoff (5 s at most) plus a poll; it used to take up to 30 s.
+        # The worker's backoff (5 s at most) plus a poll: it writes its key at its first poll
+        # after reconnecting, not a health interval later.
         assert time.monotonic() - back < 12, "still unhealthy 12 s after Redis returned"
         await asyncio.sleep(0.5)
     assert worker.running()
