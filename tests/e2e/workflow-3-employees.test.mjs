@@ -1,26 +1,17 @@
-// Issue 3: add an employee, find it by search, open its profile, add a note, upload and
+// Employees: add an employee, find it by search, open its profile, add a note, upload and
 // download a PDF, archive and restore, delete permanently (its document's file too). Bad input
 // on the way gets its message. Each screen is also checked by axe.
-import assert from 'node:assert/strict'
+import { expect, test } from '@playwright/test'
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { after, before, test } from 'node:test'
 import { signIn } from './lib/auth.mjs'
 import { expectAccessible } from './lib/axe.mjs'
-import { closeBrowser, openBrowser } from './lib/browser.mjs'
 import { BASE_URL, DATA_DIR } from './lib/env.mjs'
-import { expectToast, isoDay, runId, submitRefused, toast, waitForCount } from './lib/ui.mjs'
+import { useSession } from './lib/session.mjs'
+import { expectToast, isoDay, runId, submitRefused, toast } from './lib/ui.mjs'
 
-let b
-
-before(async () => {
-  b = await openBrowser('employees')
-})
-
-after(async () => {
-  await closeBrowser(b)
-})
+const b = useSession('employees')
 
 /** A small, valid one-page PDF. */
 function pdf(text) {
@@ -85,7 +76,7 @@ test('an employee is added, found, documented, archived, restored and deleted', 
   const card = employees.getByRole('article', { name })
   await card.waitFor()
   await card.getByText('Quality Engineer').waitFor()
-  await waitForCount(employees.getByRole('article'), 1) // the search finds only the new employee
+  await expect(employees.getByRole('article')).toHaveCount(1) // the search finds only the new employee
   await expectAccessible(page, 'Employees')
   await shot('02-search')
 
@@ -93,7 +84,7 @@ test('an employee is added, found, documented, archived, restored and deleted', 
   await card.getByRole('link', { name: `View Profile of ${name}` }).click()
   await page.getByRole('heading', { level: 1, name: 'Employee Profile' }).waitFor()
   const employeeId = Number(new URL(page.url()).pathname.split('/').pop())
-  assert.ok(employeeId > 0, 'the profile URL names the employee')
+  expect(employeeId > 0, 'the profile URL names the employee').toBeTruthy()
   await page.getByRole('heading', { name }).waitFor()
   await page.getByText('Quality Engineer').first().waitFor()
 
@@ -132,7 +123,7 @@ test('an employee is added, found, documented, archived, restored and deleted', 
   // Escape closes the dialog the user is in, not the toast it raised; then the toast.
   await page.keyboard.press('Escape')
   await upload.waitFor({ state: 'detached' })
-  assert.ok(await refused.isVisible(), 'the toast outlives the dialog it was raised in')
+  expect(await refused.isVisible(), 'the toast outlives the dialog it was raised in').toBeTruthy()
   await page.keyboard.press('Escape')
   await refused.waitFor({ state: 'hidden' })
   await page.getByRole('button', { name: 'Upload Document' }).click()
@@ -143,7 +134,7 @@ test('an employee is added, found, documented, archived, restored and deleted', 
     buffer: file,
   })
   await upload.getByText('employment-contract.pdf').waitFor()
-  assert.equal(await upload.getByLabel('Title').inputValue(), 'employment-contract', 'the title defaults to the file name')
+  expect(await upload.getByLabel('Title').inputValue(), 'the title defaults to the file name').toBe('employment-contract')
   await upload.getByLabel('Document Type').selectOption('contract')
   await upload.getByLabel('Tags').fill('onboarding, signed')
   await expectAccessible(page, 'Upload Document dialog')
@@ -157,15 +148,15 @@ test('an employee is added, found, documented, archived, restored and deleted', 
   const downloading = page.waitForEvent('download')
   await documents.getByRole('button', { name: 'Download employment-contract' }).click()
   const download = await downloading
-  assert.equal(download.suggestedFilename(), 'employment-contract.pdf')
+  expect(download.suggestedFilename()).toBe('employment-contract.pdf')
   const downloaded = await readFile(await download.path())
-  assert.ok(downloaded.equals(file), 'the downloaded file is the uploaded one, byte for byte')
+  expect(downloaded.equals(file), 'the downloaded file is the uploaded one, byte for byte').toBeTruthy()
   await expectToast(page, 'Download started')
   const [saved] = await (await page.request.get(`${BASE_URL}/api/employees/${employeeId}/documents`)).json()
   const { organizationId } = await (await page.request.get(`${BASE_URL}/api/auth/session`)).json()
   // Where the server keeps the file (run.sh shares its data directory with the tests).
   const stored = DATA_DIR && join(DATA_DIR, 'files', `org_${organizationId}`, 'documents', saved.filePath.split('/').pop())
-  if (stored) assert.ok(existsSync(stored), `the uploaded file is stored at ${stored}`)
+  if (stored) expect(existsSync(stored), `the uploaded file is stored at ${stored}`).toBeTruthy()
   await expectAccessible(page, 'Employee Profile')
   await shot('04-profile')
 
@@ -202,9 +193,9 @@ test('an employee is added, found, documented, archived, restored and deleted', 
   await page.getByText('No employees found').waitFor()
   await shot('06-deleted')
   // The employee's document went with them: its download answers 404 and its file is gone.
-  assert.equal((await page.request.get(`${BASE_URL}${saved.filePath}`)).status(), 404)
-  assert.equal((await page.request.get(`${BASE_URL}/api/employees/${employeeId}`)).status(), 404)
-  if (stored) assert.equal(existsSync(stored), false, `the stored file ${stored} was removed`)
+  expect((await page.request.get(`${BASE_URL}${saved.filePath}`)).status()).toBe(404)
+  expect((await page.request.get(`${BASE_URL}/api/employees/${employeeId}`)).status()).toBe(404)
+  if (stored) expect(existsSync(stored), `the stored file ${stored} was removed`).toBe(false)
 
-  assert.deepEqual(b.pageErrors, [], 'the page raised no uncaught errors')
+  expect(b.pageErrors, 'the page raised no uncaught errors').toEqual([])
 })

@@ -1,24 +1,15 @@
-// Issue 4: create a template, create a review from it, complete it through the wizard, see it
+// Reviews: create a template, create a review from it, complete it through the wizard, see it
 // in Completed, on the dashboard stats, its activity feed, the CSV report and in analytics; Start
 // Review and the Quick Actions on the dashboard; Mark Read on reminders; bad input on the way.
 // Each screen is also checked by axe.
-import assert from 'node:assert/strict'
+import { expect, test } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
-import { after, before, test } from 'node:test'
 import { signIn } from './lib/auth.mjs'
 import { expectAccessible } from './lib/axe.mjs'
-import { closeBrowser, openBrowser } from './lib/browser.mjs'
+import { useSession } from './lib/session.mjs'
 import { cardOf, chooseRadio, expectToast, isoDay, openFromSidebar, runId, statValue, submitRefused } from './lib/ui.mjs'
 
-let b
-
-before(async () => {
-  b = await openBrowser('reviews')
-})
-
-after(async () => {
-  await closeBrowser(b)
-})
+const b = useSession('reviews')
 
 test('a template becomes a review that is completed in the wizard and counted everywhere', async () => {
   const { page, shot } = b
@@ -40,7 +31,7 @@ test('a template becomes a review that is completed in the wizard and counted ev
   await submitRefused(form, 'Create Template')
   await form.getByText('Template name must be at least 3 characters').waitFor()
   await form.getByText('Question is required').waitFor()
-  assert.equal(await focusedId(page), 'template-name', 'the refused form focuses its first field in error')
+  expect(await focusedId(page), 'the refused form focuses its first field in error').toBe('template-name')
   await form.getByRole('listitem', { name: 'Question 1' }).getByLabel('Question text').fill('Too short')
   await submitRefused(form, 'Create Template')
   await form.getByText('Question must be at least 10 characters').waitFor()
@@ -100,7 +91,7 @@ test('a template becomes a review that is completed in the wizard and counted ev
   const wizard = page.getByRole('dialog', { name: 'Complete Review' })
   await wizard.getByText(`Question 1 of 3`).waitFor()
   const next = wizard.getByRole('button', { name: 'Next' })
-  assert.ok(await next.isDisabled(), 'Next waits for the required rating')
+  expect(await next.isDisabled(), 'Next waits for the required rating').toBeTruthy()
   await chooseRadio(wizard, '4')
   await expectAccessible(page, 'Complete Review wizard')
   await shot('02-wizard-rating', wizard)
@@ -111,7 +102,7 @@ test('a template becomes a review that is completed in the wizard and counted ev
   await wizard.getByRole('textbox', { name: questions[2][0] }).fill('Mentoring the new joiners.')
   await next.click()
   // The overall rating is filled in from the rating answers (4).
-  assert.ok(await wizard.getByRole('radiogroup', { name: 'Overall rating' }).getByRole('radio', { name: '4' }).isChecked())
+  expect(await wizard.getByRole('radiogroup', { name: 'Overall rating' }).getByRole('radio', { name: '4' }).isChecked()).toBeTruthy()
   await wizard.getByLabel('Reviewer notes').fill('A strong quarter.')
   await shot('03-wizard-overall', wizard)
   await wizard.getByRole('button', { name: 'Complete Review' }).click()
@@ -134,7 +125,7 @@ test('a template becomes a review that is completed in the wizard and counted ev
 
   // 5. Counted on the dashboard and in analytics (lists refreshed after the change).
   await openFromSidebar(page, 'Dashboard')
-  assert.equal(await statValue(page, 'Completed Reviews', dashboardCompleted + 1), dashboardCompleted + 1)
+  expect(await statValue(page, 'Completed Reviews', dashboardCompleted + 1)).toBe(dashboardCompleted + 1)
   // Recent Activity shows the completion (a real event, not a fixed text).
   const activity = page.getByRole('heading', { name: 'Recent Activity' }).locator('xpath=ancestor::*[.//ul][1]')
   await activity.getByRole('listitem').filter({ hasText: employeeName }).filter({ hasText: 'Annual review completed (rating 4/5)' }).first().waitFor()
@@ -148,7 +139,7 @@ test('a template becomes a review that is completed in the wizard and counted ev
   await firstUpcoming.getByRole('button', { name: /^(Start|Continue) Review$/ }).click()
   const started = page.getByRole('dialog', { name: 'Complete Review' })
   await started.getByText(/^Question 1 of \d+$/).waitFor()
-  assert.match(await started.getByText(/ · due /).textContent(), new RegExp(`^${upcomingName} · `))
+  expect(await started.getByText(/ · due /).textContent()).toMatch(new RegExp(`^${upcomingName} · `))
   // An answer not saved yet: Escape asks first, and Discard Changes closes without saving.
   // (a choice not already the saved answer: choosing that again changes nothing)
   const choices = started.locator('label').filter({ has: page.getByRole('radio', { checked: false }) })
@@ -176,15 +167,15 @@ test('a template becomes a review that is completed in the wizard and counted ev
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Generate Report' }).click(),
   ])
-  assert.match(download.suggestedFilename(), /^reviews-report-\d{4}-\d{2}-\d{2}\.csv$/)
+  expect(download.suggestedFilename()).toMatch(/^reviews-report-\d{4}-\d{2}-\d{2}\.csv$/)
   const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').split('\r\n')
-  assert.match(csv[0], /^Review ID,Employee ID,First Name,Last Name,Department,Position,Review Type,Template,Status,/)
+  expect(csv[0]).toMatch(/^Review ID,Employee ID,First Name,Last Name,Department,Position,Review Type,Template,Status,/)
   const row = csv.find((line) => line.includes(`,${TEMPLATE},`))
-  assert.ok(row, 'the completed review is in the report')
-  assert.match(row, /,annual,.*,completed,.*,4,A strong quarter\.$/)
+  expect(row, 'the completed review is in the report').toBeTruthy()
+  expect(row).toMatch(/,annual,.*,completed,.*,4,A strong quarter\.$/)
   await expectToast(page, 'Report downloaded')
   await openFromSidebar(page, 'Analytics')
-  assert.equal(await statValue(page, 'Completed Reviews', analyticsCompleted + 1), analyticsCompleted + 1)
+  expect(await statValue(page, 'Completed Reviews', analyticsCompleted + 1)).toBe(analyticsCompleted + 1)
   const recent = page.getByRole('heading', { name: 'Recent Reviews' }).locator('xpath=ancestor::*[.//li][1]')
   await recent.getByRole('listitem').filter({ hasText: employeeName }).filter({ hasText: /Annual · Completed/ }).first().waitFor()
   await page.getByRole('heading', { name: 'Completion Rate' }).waitFor()
@@ -198,7 +189,7 @@ test('a template becomes a review that is completed in the wizard and counted ev
   const unread = page.getByRole('tabpanel', { name: 'Unread' })
   await unread.getByRole('button', { name: 'Mark Read' }).first().click()
   await expectToast(page, 'Reminder marked as read')
-  assert.equal(await statValue(page, 'Unread', unreadBefore - 1), unreadBefore - 1)
+  expect(await statValue(page, 'Unread', unreadBefore - 1)).toBe(unreadBefore - 1)
   await expectAccessible(page, 'Reminders')
   await shot('07-reminders', page.locator('main'))
 
@@ -226,7 +217,7 @@ test('a template becomes a review that is completed in the wizard and counted ev
   await expectToast(page, 'This template cannot be deleted because 1 review uses it. Reviews keep the template they were made from; edit it instead.')
   await ours.getByText('3 questions').waitFor()
 
-  assert.deepEqual(b.pageErrors, [], 'the page raised no uncaught errors')
+  expect(b.pageErrors, 'the page raised no uncaught errors').toEqual([])
 })
 
 const focusedId = (page) => page.evaluate(() => document.activeElement?.id)

@@ -1,24 +1,15 @@
-// Issue 5: create a certification type, assign it with an expiry 10 days away (with an attached
-// file), see 'Expires in 10 days' on the profile and the certifications page, an overlapping
-// second assignment refused, and a reminder after the job runs. The
-// job is the worker's daily certification-reminder job, run at once from here (lib/server.mjs).
-import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+// Certifications: create a certification type, assign it with an expiry 10 days away (with an
+// attached file), see 'Expires in 10 days' on the profile and the certifications page, an
+// overlapping second assignment refused, and a reminder after the job runs. The job is the
+// worker's daily certification-reminder job, run at once from here (lib/server.mjs).
+import { expect, test } from '@playwright/test'
 import { signIn } from './lib/auth.mjs'
 import { expectAccessible } from './lib/axe.mjs'
-import { closeBrowser, openBrowser } from './lib/browser.mjs'
 import { runCertificationReminders } from './lib/server.mjs'
+import { useSession } from './lib/session.mjs'
 import { expectToast, isoDay, openFromSidebar, runId } from './lib/ui.mjs'
 
-let b
-
-before(async () => {
-  b = await openBrowser('certifications')
-})
-
-after(async () => {
-  await closeBrowser(b)
-})
+const b = useSession('certifications')
 
 test('a certification expiring in 10 days shows everywhere and raises a reminder', async () => {
   const { page, shot } = b
@@ -67,8 +58,8 @@ test('a certification expiring in 10 days shows everywhere and raises a reminder
   await held.getByText('Expires in 10 days').waitFor()
   const href = await held.getByRole('link', { name: 'Attachment' }).getAttribute('href')
   const attachment = await page.request.get(new URL(href, page.url()).href)
-  assert.equal(attachment.status(), 200)
-  assert.deepEqual(await attachment.body(), pdf)
+  expect(attachment.status()).toBe(200)
+  expect(await attachment.body()).toEqual(pdf)
   await page.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: `${TYPE} certificate` }).getByText(/forklift\.pdf/).waitFor()
   await shot('02-profile')
 
@@ -80,14 +71,14 @@ test('a certification expiring in 10 days shows everywhere and raises a reminder
   await assign.getByRole('alert').getByText(`This employee already holds ${TYPE} for an overlapping period`, { exact: false }).waitFor()
   await assign.getByRole('button', { name: 'Cancel' }).click()
   await assign.waitFor({ state: 'detached' })
-  assert.equal(await held.count(), 1)
+  expect(await held.count()).toBe(1)
 
   // 3. The compliance overview, filtered to the new type.
   await openFromSidebar(page, 'Certifications')
   await page.getByLabel('Certification type').selectOption({ label: TYPE })
   const row = page.getByRole('row').filter({ hasText: employeeName })
   await row.getByText('Expires in 10 days').waitFor()
-  assert.equal(await page.getByRole('row').filter({ hasText: TYPE }).count(), 1)
+  expect(await page.getByRole('row').filter({ hasText: TYPE }).count()).toBe(1)
   await expectAccessible(page, 'Certifications')
   await shot('03-overview')
 
@@ -98,7 +89,7 @@ test('a certification expiring in 10 days shows everywhere and raises a reminder
 
   // 4. The daily job raises a reminder; it is marked read.
   const created = await runCertificationReminders()
-  assert.ok(created.certification_expiring >= 1, `the job created an expiring reminder: ${JSON.stringify(created)}`)
+  expect(created.certification_expiring >= 1, `the job created an expiring reminder: ${JSON.stringify(created)}`).toBeTruthy()
   await openFromSidebar(page, 'Reminders')
   const reminder = page.getByRole('listitem').filter({ hasText: `${employeeName}'s ${TYPE} certification expires on` })
   await reminder.waitFor()
@@ -109,5 +100,5 @@ test('a certification expiring in 10 days shows everywhere and raises a reminder
   await page.getByRole('tab', { name: /^Read/ }).click()
   await page.getByRole('tabpanel', { name: /^Read/ }).getByRole('listitem').filter({ hasText: TYPE }).waitFor()
 
-  assert.deepEqual(b.pageErrors, [], 'the page raised no uncaught errors')
+  expect(b.pageErrors, 'the page raised no uncaught errors').toEqual([])
 })

@@ -1,27 +1,18 @@
-// Issue 6: change the organisation name and logo; create, validate and restore a backup;
-// forgot password with the e-mail read from the test SMTP server (run.sh starts aiosmtpd and
-// points the server's SMTP_HOST/SMTP_PORT at it) and the link followed.
-import assert from 'node:assert/strict'
+// The organisation: change its name and logo; create, validate and restore a backup; forgot
+// password with the e-mail read from the test SMTP server (server.sh starts aiosmtpd and points
+// the server's SMTP_HOST/SMTP_PORT at it) and the link followed.
+import { expect, test } from '@playwright/test'
 import { deflateSync } from 'node:zlib'
-import { after, before, test } from 'node:test'
 import { currentPassword, signIn, signOut } from './lib/auth.mjs'
 import { expectAccessible } from './lib/axe.mjs'
-import { closeBrowser, openBrowser } from './lib/browser.mjs'
 import { BASE_URL, NEW_PASSWORD, ORG, RESET_PASSWORD } from './lib/env.mjs'
 import { mailMark, waitForMail } from './lib/mail.mjs'
-import { expectToast, openFromSidebar, runId, submitRefused, waitForCount } from './lib/ui.mjs'
+import { useSession } from './lib/session.mjs'
+import { expectToast, openFromSidebar, runId, submitRefused } from './lib/ui.mjs'
 
 const ADMIN_EMAIL = 'admin@demo.example' // the demo organisation's adminEmail (tenants/demo.py)
 
-let b
-
-before(async () => {
-  b = await openBrowser('organization')
-})
-
-after(async () => {
-  await closeBrowser(b)
-})
+const b = useSession('organization')
 
 async function streamText(stream) {
   const chunks = []
@@ -94,19 +85,16 @@ test('the organisation name and logo change and show in the banner', async () =>
   })
   await expectToast(page, 'Failed to upload logo')
   await page.getByText(/Invalid file type\. Please upload a PNG, JPEG, GIF or WebP image\./).first().waitFor()
-  assert.deepEqual(await bannerImages(), imagesBefore, 'the refused file did not become the logo')
+  expect(await bannerImages(), 'the refused file did not become the logo').toEqual(imagesBefore)
 
   await page.getByLabel('Logo image file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png() })
   await expectToast(page, 'Logo updated')
   const logo = banner.getByRole('img', { name: `${renamed} logo` })
   await logo.waitFor()
-  assert.ok(
-    await logo.evaluate((img) => img.complete && img.naturalWidth === 32),
-    'the banner shows the uploaded logo',
-  )
+  expect(await logo.evaluate((img) => img.complete && img.naturalWidth === 32), 'the banner shows the uploaded logo').toBeTruthy()
   const sidebarLogo = sidebarOrganization.locator('img')
   await sidebarLogo.waitFor()
-  assert.equal(await sidebarLogo.getAttribute('src'), await logo.getAttribute('src'), 'the sidebar shows the same logo')
+  expect(await sidebarLogo.getAttribute('src'), 'the sidebar shows the same logo').toBe(await logo.getAttribute('src'))
   await shot('01-renamed')
 
   // Put the name back for the other tests; the logo stays.
@@ -128,13 +116,13 @@ test('a backup is created, validated and restored', async () => {
   const before = await history.getByRole('listitem').count()
   await page.getByRole('button', { name: 'Create Backup Now' }).click()
   await expectToast(page, 'Backup started')
-  await waitForCount(history.getByRole('listitem'), before + 1)
+  await expect(history.getByRole('listitem')).toHaveCount(before + 1)
 
   // The worker makes it in the background; the history is polled every 30 s, so reload to look.
   const newest = history.getByRole('listitem').first()
   const deadline = Date.now() + 60_000
   while (!(await newest.getByText('Completed', { exact: true }).isVisible())) {
-    assert.ok(Date.now() < deadline, 'the backup completed within a minute')
+    expect(Date.now() < deadline, 'the backup completed within a minute').toBeTruthy()
     await page.waitForTimeout(1000)
     await page.reload()
     await loaded()
@@ -145,13 +133,13 @@ test('a backup is created, validated and restored', async () => {
   const downloading = page.waitForEvent('download')
   await newest.getByRole('button', { name: 'Download' }).click()
   const download = await downloading
-  assert.equal(download.suggestedFilename(), filename)
+  expect(download.suggestedFilename()).toBe(filename)
   const exported = JSON.parse(await streamText(await download.createReadStream()))
-  assert.equal(exported.format, 'merit-backup')
-  assert.match(exported.checksum, /^[0-9a-f]{64}$/)
+  expect(exported.format).toBe('merit-backup')
+  expect(exported.checksum).toMatch(/^[0-9a-f]{64}$/)
   const users = exported.data.users
   const hashAt = users.columns.indexOf('password_hash')
-  assert.ok(users.rows.every((row) => row[hashAt] === null), 'no password hash in the download')
+  expect(users.rows.every((row) => row[hashAt] === null), 'no password hash in the download').toBeTruthy()
   await expectAccessible(page, 'System Backup')
   await shot('02-backup-valid')
 
@@ -178,7 +166,7 @@ test('a backup is created, validated and restored', async () => {
   await page.getByRole('heading', { level: 1, name: 'System Backup' }).waitFor()
   await openFromSidebar(page, 'Admin', 'Administration')
   await departments.getByRole('listitem').first().waitFor()
-  assert.equal(await departments.getByText(DEPARTMENT).count(), 0, 'the department made after the backup is gone')
+  expect(await departments.getByText(DEPARTMENT).count(), 'the department made after the backup is gone').toBe(0)
   await shot('03-restored')
 })
 
@@ -202,13 +190,13 @@ test('forgot password: the e-mailed link resets the administrator password', asy
 
   const mail = await waitForMail(ADMIN_EMAIL, { after: mark, matches: (m) => /Reset your Merit password/.test(m.subject ?? '') })
   const link = /https?:\/\/\S+\/reset-password\?token=[\w.~%-]+/.exec(mail.text)?.[0]
-  assert.ok(link, `the mail holds a reset link:\n${mail.text}`)
+  expect(link, `the mail holds a reset link:\n${mail.text}`).toBeTruthy()
 
   // Follow it (on this server: the link's host is the organisation's address).
   const url = new URL(link)
   await page.goto(`${BASE_URL}${url.pathname}${url.search}`)
   await page.getByRole('heading', { name: 'Reset your password' }).waitFor()
-  assert.equal(await page.getByLabel('Reset token').inputValue(), url.searchParams.get('token'), 'the token is prefilled')
+  expect(await page.getByLabel('Reset token').inputValue(), 'the token is prefilled').toBe(url.searchParams.get('token'))
   await page.getByLabel('New password').fill(RESET_PASSWORD)
   await page.getByLabel('Confirm password').fill(RESET_PASSWORD)
   await expectAccessible(page, 'Reset password')
@@ -217,9 +205,9 @@ test('forgot password: the e-mailed link resets the administrator password', asy
   await shot('05-reset-done')
 
   // The new password signs in; the admin then changes it back with Change Password.
-  assert.equal((await currentPassword('admin')).password, RESET_PASSWORD, 'the reset password is the one that works now')
+  expect((await currentPassword('admin')).password, 'the reset password is the one that works now').toBe(RESET_PASSWORD)
   const { forcedChange } = await signIn(page, { path: '/admin' })
-  assert.equal(forcedChange, false)
+  expect(forcedChange).toBe(false)
   await page.getByRole('heading', { level: 1, name: 'Administration' }).waitFor()
   await page.getByRole('button', { name: 'Change Password' }).click()
   const change = page.getByRole('dialog', { name: 'Change Password' })
@@ -294,12 +282,12 @@ test('an hr account added on /admin signs in with its own account and reaches /a
   await page.getByText('HR', { exact: true }).first().waitFor() // the role badge
 
   // hr opens /admin: departments and its own password, not settings, users or backups.
-  assert.equal(await nav.getByRole('link', { name: 'Backup', exact: true }).count(), 0, 'no Backup link for hr')
+  expect(await nav.getByRole('link', { name: 'Backup', exact: true }).count(), 'no Backup link for hr').toBe(0)
   await openFromSidebar(page, 'Admin', 'Administration')
   await page.getByRole('heading', { name: 'Department Management' }).waitFor()
   await page.getByRole('button', { name: 'Change Password' }).waitFor()
   for (const heading of ['Organization Settings', 'User Management', 'System Backup']) {
-    assert.equal(await page.getByRole('heading', { name: heading, exact: true }).count(), 0, `hr does not see ${heading}`)
+    expect(await page.getByRole('heading', { name: heading, exact: true }).count(), `hr does not see ${heading}`).toBe(0)
   }
   await expectAccessible(page, 'Administration (hr)')
   await shot('06-hr-admin')
@@ -314,7 +302,7 @@ test('an hr account added on /admin signs in with its own account and reaches /a
   const confirm = page.getByRole('alertdialog', { name: `Remove ${first} Reyes?` })
   await confirm.getByRole('button', { name: 'Remove User' }).click()
   await expectToast(page, 'User removed')
-  await waitForCount(users.getByText(email), 0)
+  await expect(users.getByText(email)).toHaveCount(0)
 
-  assert.deepEqual(b.pageErrors, [], 'the page raised no uncaught errors')
+  expect(b.pageErrors, 'the page raised no uncaught errors').toEqual([])
 })

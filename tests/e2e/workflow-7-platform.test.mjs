@@ -1,24 +1,15 @@
-// Issue 7: platform sign-in, create an organisation, Visit it, sign in there with the default
-// password (and the forced change), then ask each assistant a question. run.sh creates the
-// local platform admin (merit platform-admin create) before the tests start.
-import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+// The platform: sign in as platform admin, create an organisation, Visit it, sign in there with
+// the default password (and the forced change), then ask each assistant a question. server.sh
+// creates the local platform admin (merit platform-admin create) before the tests start.
+import { expect, test } from '@playwright/test'
 import { signIn } from './lib/auth.mjs'
 import { expectAccessible } from './lib/axe.mjs'
-import { closeBrowser, openBrowser } from './lib/browser.mjs'
 import { BASE_URL, PLATFORM_EMAIL, PLATFORM_PASSWORD } from './lib/env.mjs'
 import { mailMark, waitForMail } from './lib/mail.mjs'
+import { DESKTOP, useSession } from './lib/session.mjs'
 import { expectToast, runId, submitRefused } from './lib/ui.mjs'
 
-let b
-
-before(async () => {
-  b = await openBrowser('platform')
-})
-
-after(async () => {
-  await closeBrowser(b)
-})
+const b = useSession('platform')
 
 /** Ask an open assistant dialog a question and return its answer's text. */
 async function ask(dialog, question) {
@@ -48,7 +39,7 @@ test('a platform admin creates an organisation that signs in and gets answers', 
   await page.getByRole('button', { name: 'New Organization' }).click()
   const form = page.getByRole('dialog', { name: 'Create Organization' })
   await form.getByLabel('Organization Name *').fill(name)
-  assert.equal(await form.getByLabel('Subdomain *').inputValue(), subdomain)
+  expect(await form.getByLabel('Subdomain *').inputValue()).toBe(subdomain)
   await form.getByLabel('Industry').fill('Research')
   await form.getByLabel('Size').selectOption({ index: 1 })
   await form.getByLabel('Admin Email').fill(`admin@${subdomain}.example.com`)
@@ -71,13 +62,13 @@ test('a platform admin creates an organisation that signs in and gets answers', 
   await page.getByRole('button', { name: `Visit ${name}` }).click()
   const tab = await opened
   await tab.waitForLoadState()
-  assert.equal(new URL(tab.url()).searchParams.get('org'), subdomain)
+  expect(new URL(tab.url()).searchParams.get('org')).toBe(subdomain)
   await tab.getByLabel('Organization code').waitFor()
-  assert.equal(await tab.getByLabel('Organization code').inputValue(), subdomain)
+  expect(await tab.getByLabel('Organization code').inputValue()).toBe(subdomain)
 
   // 4. The default password (admin + code) and the forced change.
   const { forcedChange } = await signIn(tab, { org: subdomain, navigate: false })
-  assert.ok(forcedChange, 'a new organisation asks for a new password first')
+  expect(forcedChange, 'a new organisation asks for a new password first').toBeTruthy()
   await tab.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
   await tab.getByRole('region', { name: 'Organization' }).getByText(name, { exact: true }).waitFor()
   await shot('02-new-org-dashboard', tab)
@@ -86,7 +77,7 @@ test('a platform admin creates an organisation that signs in and gets answers', 
   await tab.getByRole('button', { name: 'Help - How to use Merit' }).click()
   const ai = tab.getByRole('dialog', { name: 'AI Assistant' })
   const aiAnswer = await ask(ai, 'How do I create a review template?')
-  assert.match(aiAnswer, /template/i)
+  expect(aiAnswer).toMatch(/template/i)
   await expectAccessible(tab, 'AI Assistant dialog')
   await shot('03-ai-assistant', tab)
   await tab.keyboard.press('Escape')
@@ -95,7 +86,7 @@ test('a platform admin creates an organisation that signs in and gets answers', 
   await tab.getByRole('button', { name: 'Review Assistant' }).click()
   const review = tab.getByRole('dialog', { name: 'Review Assistant' })
   const reviewAnswer = await ask(review, 'How should I phrase feedback about missed deadlines?')
-  assert.ok(reviewAnswer.length > 40, `a real answer: ${reviewAnswer}`)
+  expect(reviewAnswer.length > 40, `a real answer: ${reviewAnswer}`).toBeTruthy()
   await expectAccessible(tab, 'Review Assistant dialog')
   await shot('04-review-assistant', tab)
 
@@ -109,7 +100,7 @@ test('a platform admin creates an organisation that signs in and gets answers', 
   await review.waitFor({ state: 'detached' })
   await tab.close()
 
-  assert.deepEqual(b.pageErrors, [], 'the pages raised no uncaught errors')
+  expect(b.pageErrors, 'the pages raised no uncaught errors').toEqual([])
 })
 
 test('bad input, Visit while signed in elsewhere, deactivate, reset links and delete', async () => {
@@ -126,7 +117,7 @@ test('bad input, Visit while signed in elsewhere, deactivate, reset links and de
   const form = page.getByRole('dialog', { name: 'Create Organization' })
   const code = form.getByLabel('Subdomain *')
   await form.getByLabel('Organization Name *').fill('Demo')
-  assert.equal(await code.inputValue(), 'demo')
+  expect(await code.inputValue()).toBe('demo')
   await form.getByRole('button', { name: 'Create Organization' }).click()
   await form.getByText("The subdomain 'demo' is already taken").waitFor()
   await code.fill('admin')
@@ -150,7 +141,7 @@ test('bad input, Visit while signed in elsewhere, deactivate, reset links and de
   const tab = await opened
   await tab.waitForLoadState()
   await tab.getByLabel('Organization code').waitFor()
-  assert.equal(await tab.getByLabel('Organization code').inputValue(), subdomain)
+  expect(await tab.getByLabel('Organization code').inputValue()).toBe(subdomain)
 
   // 3. Deactivated: signing in is refused with a clear message.
   await page.getByRole('button', { name: `Edit ${name}` }).click()
@@ -178,7 +169,7 @@ test('bad input, Visit while signed in elsewhere, deactivate, reset links and de
   await details.waitFor({ state: 'detached' })
   const mail = await waitForMail(adminEmail, { after: before })
   const link = /https?:\/\/\S+role=admin/.exec(mail.text)?.[0]
-  assert.ok(link, `an administrator link in: ${mail.text}`)
+  expect(link, `an administrator link in: ${mail.text}`).toBeTruthy()
   await tab.goto(link)
   await tab.getByLabel('New password').fill('Zeta#Reset2026')
   await tab.getByLabel('Confirm password').fill('Zeta#Reset2026')
@@ -194,9 +185,9 @@ test('bad input, Visit while signed in elsewhere, deactivate, reset links and de
   await page.getByRole('button', { name: `Delete ${name}` }).click()
   const confirm = page.getByRole('alertdialog')
   const deleteButton = confirm.getByRole('button', { name: 'Delete Organization' })
-  assert.equal(await deleteButton.isDisabled(), true)
+  expect(await deleteButton.isDisabled()).toBe(true)
   await confirm.getByLabel(/to confirm/).fill('zeta-wrong')
-  assert.equal(await deleteButton.isDisabled(), true)
+  expect(await deleteButton.isDisabled()).toBe(true)
   await confirm.getByLabel(/to confirm/).fill(subdomain)
   await expectAccessible(page, 'Delete organization dialog')
   await deleteButton.click()
@@ -207,14 +198,14 @@ test('bad input, Visit while signed in elsewhere, deactivate, reset links and de
   await expectToast(tab, 'Organization not found. Please check your organization code.')
   await tab.close()
 
-  assert.deepEqual(b.pageErrors, [], 'the pages raised no uncaught errors')
+  expect(b.pageErrors, 'the pages raised no uncaught errors').toEqual([])
 })
 
-test('a signed-in person who is not a platform admin sees Access Denied with Sign Out and a back link', async () => {
+test('a signed-in person who is not a platform admin sees Access Denied with Sign Out and a back link', async ({ browser }) => {
   // The test server has no OIDC provider, so the provider's answers are played by the browser:
   // a session for someone outside platform_admins (403) and the external sign-in it offers.
-  const { browser, shot } = b
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, bypassCSP: true })
+  const { shot } = b
+  const context = await browser.newContext({ viewport: DESKTOP })
   const page = await context.newPage()
   let signedOut = false
   await page.route('**/api/platform/session', (route) =>
@@ -243,13 +234,13 @@ test('a signed-in person who is not a platform admin sees Access Denied with Sig
     await page.goto(`${BASE_URL}/super-admin`)
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor()
     await page.getByText('Access denied: eve@example.com is not a platform administrator').waitFor()
-    assert.equal(await page.getByRole('link', { name: 'Back to Home' }).first().getAttribute('href'), '/')
+    expect(await page.getByRole('link', { name: 'Back to Home' }).first().getAttribute('href')).toBe('/')
     await expectAccessible(page, 'Access Denied')
     await shot('07-access-denied', page)
     await page.getByRole('button', { name: 'Sign Out' }).click()
     const external = page.getByRole('link', { name: 'Sign in with Acme SSO' })
     await external.waitFor()
-    assert.equal(await external.getAttribute('href'), '/api/platform/oidc/login')
+    expect(await external.getAttribute('href')).toBe('/api/platform/oidc/login')
     await shot('08-external-sign-in', page)
   } finally {
     await context.close()

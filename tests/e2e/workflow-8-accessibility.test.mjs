@@ -1,24 +1,15 @@
-// Issue 8 point 7: axe-core on every main screen (no violation of any impact), keyboard-
-// only use of the sign-in flow and of the review wizard, and the first-load JavaScript the
-// browser actually downloads (printed, not asserted: `npm run build` enforces the budget).
-// The flow tests (workflow-3..7) also run axe on the dialogs and states they reach.
-import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+// Accessibility: axe on every main screen (no violation of any impact), keyboard-only use of
+// the sign-in flow and of the review wizard, and the first-load JavaScript the browser actually
+// downloads (printed, not asserted: `npm run build` enforces the budget). The flow tests
+// (workflow-3..7) also run axe on the dialogs and states they reach.
+import { expect, test } from '@playwright/test'
 import { currentPassword, signIn, signOut } from './lib/auth.mjs'
 import { expectAccessible } from './lib/axe.mjs'
-import { closeBrowser, openBrowser } from './lib/browser.mjs'
 import { BASE_URL, NEW_PASSWORD, ORG } from './lib/env.mjs'
+import { useSession } from './lib/session.mjs'
 import { expectToast, openFromSidebar } from './lib/ui.mjs'
 
-let b
-
-before(async () => {
-  b = await openBrowser('a11y')
-})
-
-after(async () => {
-  await closeBrowser(b)
-})
+const b = useSession('a11y')
 
 /** Wait until the screen's data has arrived (no request for half a second). */
 async function loaded(page) {
@@ -31,7 +22,7 @@ async function tabTo(page, target, { max = 40, back = false } = {}) {
     if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab')
   }
-  assert.fail(`${target} could not be reached with the keyboard in ${max} presses`)
+  throw new Error(`${target} could not be reached with the keyboard in ${max} presses`)
 }
 
 /** Open a dialog with `opener`, check it with axe, close it with Escape. */
@@ -46,7 +37,7 @@ async function checkDialog(page, opener, screen) {
 
 const focused = (locator) => locator.evaluate((el) => el === document.activeElement)
 
-test('every public screen has no accessibility violation', async (t) => {
+test('every public screen has no accessibility violation', async () => {
   const { page, shot } = b
   await page.goto(`${BASE_URL}/`)
   await page.getByRole('heading', { name: 'The whole performance cycle, handled' }).waitFor()
@@ -61,7 +52,7 @@ test('every public screen has no accessibility violation', async (t) => {
       .filter((e) => e.initiatorType === 'script' || e.name.endsWith('.js'))
       .reduce((sum, e) => ({ sent: sum.sent + e.encodedBodySize, raw: sum.raw + e.decodedBodySize }), { sent: 0, raw: 0 }),
   )
-  t.diagnostic(
+  console.log(
     `first-load JS of the landing page: ${(scripts.sent / 1024).toFixed(1)} KB transferred, ${(scripts.raw / 1024).toFixed(1)} KB uncompressed`,
   )
 
@@ -159,7 +150,7 @@ test('sign-in works with the keyboard alone, the forced password change included
   // Organization code: the field has the focus; Enter submits.
   const code = page.getByLabel('Organization code')
   await code.waitFor()
-  assert.ok(await focused(code), 'the organization code field is focused')
+  expect(await focused(code), 'the organization code field is focused').toBeTruthy()
   await page.keyboard.type(ORG)
   await page.keyboard.press('Enter')
   // Role: arrow keys move within the radio group.
@@ -167,7 +158,7 @@ test('sign-in works with the keyboard alone, the forced password change included
   const manager = page.getByRole('radio', { name: /Manager/ })
   await tabTo(page, admin)
   await page.keyboard.press('ArrowRight')
-  assert.ok(await manager.isChecked(), 'ArrowRight chooses Manager')
+  expect(await manager.isChecked(), 'ArrowRight chooses Manager').toBeTruthy()
   await page.getByText(`e.g. manager${ORG}`).waitFor()
   await tabTo(page, page.getByLabel('Password', { exact: true }))
   await page.keyboard.type(password)
@@ -177,7 +168,7 @@ test('sign-in works with the keyboard alone, the forced password change included
   if (forceChange) {
     const dialog = page.getByRole('dialog', { name: 'Change your password' })
     await dialog.waitFor()
-    assert.ok(await focused(dialog.getByLabel('New password')), 'the new password field is focused')
+    expect(await focused(dialog.getByLabel('New password')), 'the new password field is focused').toBeTruthy()
     await expectAccessible(page, 'Forced password change')
     await page.keyboard.type(NEW_PASSWORD)
     await tabTo(page, dialog.getByLabel('Confirm password'), { max: 5 })
@@ -186,7 +177,7 @@ test('sign-in works with the keyboard alone, the forced password change included
     await dialog.waitFor({ state: 'detached' })
   }
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
-  assert.equal(await page.evaluate(() => sessionStorage.getItem('userRole')), 'manager')
+  expect(await page.evaluate(() => sessionStorage.getItem('userRole'))).toBe('manager')
   await loaded(page)
   await expectAccessible(page, 'Dashboard (manager)')
   await shot('03-manager-dashboard')
@@ -211,7 +202,7 @@ test('a review is completed in the wizard with the keyboard alone', async () => 
   await wizard.getByText(/^Step 1 of \d+$/).waitFor()
   const complete = wizard.getByRole('button', { name: 'Complete Review' })
   for (let step = 0; !(await complete.isVisible()); step++) {
-    assert.ok(step < 60, 'the wizard reaches its last step')
+    expect(step < 60, 'the wizard reaches its last step').toBeTruthy()
     const section = wizard.getByRole('region').first()
     const choices = section.getByRole('radio')
     if ((await choices.count()) > 0) {
@@ -227,7 +218,7 @@ test('a review is completed in the wizard with the keyboard alone', async () => 
       await page.keyboard.type('Steady progress; keeps the team informed.')
     }
     const next = wizard.getByRole('button', { name: 'Next' })
-    assert.ok(await next.isEnabled(), `Next is enabled once step ${step + 1} is answered`)
+    expect(await next.isEnabled(), `Next is enabled once step ${step + 1} is answered`).toBeTruthy()
     await tabTo(page, next)
     await page.keyboard.press('Enter')
   }
@@ -247,5 +238,5 @@ test('a review is completed in the wizard with the keyboard alone', async () => 
     .filter({ hasText: employee })
     .first()
     .waitFor()
-  assert.deepEqual(b.pageErrors, [], 'the page raised no uncaught errors')
+  expect(b.pageErrors, 'the page raised no uncaught errors').toEqual([])
 })

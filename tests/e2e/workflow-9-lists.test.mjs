@@ -1,22 +1,13 @@
 // Lists that scale: the Reviews screen filtered, sorted and shown as a table keeps that view in
 // its address, so a reload (or a shared link) shows the same reviews; the Employees screen's
 // table likewise; Mark all read on reminders. Screenshots at 1280 and 390 px wide.
-import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { expect, test } from '@playwright/test'
 import { signIn } from './lib/auth.mjs'
 import { expectAccessible } from './lib/axe.mjs'
-import { closeBrowser, openBrowser } from './lib/browser.mjs'
+import { useSession } from './lib/session.mjs'
 import { expectToast, openFromSidebar } from './lib/ui.mjs'
 
-let b
-
-before(async () => {
-  b = await openBrowser('lists')
-})
-
-after(async () => {
-  await closeBrowser(b)
-})
+const b = useSession('lists')
 
 /** Do `change`, then wait for the list asked for with `param` to arrive and be shown. */
 async function listChanged(page, param, change) {
@@ -46,10 +37,10 @@ test('a filtered, sorted table of reviews survives a reload', async () => {
   await page.getByRole('button', { name: 'Table' }).click()
   await page.waitForURL((url) => url.searchParams.get('view') === 'table')
   const before = await tableRows(page, 'Reviews')
-  assert.ok(before.length > 0, 'the demo has completed engineering reviews')
-  for (const row of before) assert.match(row, / Engineering .* Completed /)
+  expect(before.length > 0, 'the demo has completed engineering reviews').toBeTruthy()
+  for (const row of before) expect(row).toMatch(/ Engineering .* Completed /)
   const address = new URL(page.url())
-  assert.deepEqual(Object.fromEntries(address.searchParams), {
+  expect(Object.fromEntries(address.searchParams)).toEqual({
     status: 'completed',
     department: 'engineering',
     sort: 'employee',
@@ -60,12 +51,12 @@ test('a filtered, sorted table of reviews survives a reload', async () => {
   await shot('02-reviews-table-1280', page.locator('main'))
 
   await listChanged(page, 'sort=employee', () => page.reload())
-  assert.deepEqual(await tableRows(page, 'Reviews'), before, 'the same reviews, in the same order')
-  assert.equal(await page.getByText(/^Showing .* reviews$/).textContent(), summary)
-  assert.equal(await page.getByLabel('Department').inputValue(), 'engineering')
-  assert.equal(await page.getByLabel('Sort by').inputValue(), 'employee')
-  assert.equal(await page.getByRole('tab', { name: /^Completed/ }).getAttribute('aria-selected'), 'true')
-  assert.equal(await page.getByRole('button', { name: 'Table' }).getAttribute('aria-pressed'), 'true')
+  expect(await tableRows(page, 'Reviews'), 'the same reviews, in the same order').toEqual(before)
+  expect(await page.getByText(/^Showing .* reviews$/).textContent()).toBe(summary)
+  expect(await page.getByLabel('Department').inputValue()).toBe('engineering')
+  expect(await page.getByLabel('Sort by').inputValue()).toBe('employee')
+  expect(await page.getByRole('tab', { name: /^Completed/ }).getAttribute('aria-selected')).toBe('true')
+  expect(await page.getByRole('button', { name: 'Table' }).getAttribute('aria-pressed')).toBe('true')
 
   // A search narrows it further and lands in the address too.
   const first = before[0].split(' ').slice(0, 2).join(' ')
@@ -78,7 +69,7 @@ test('a filtered, sorted table of reviews survives a reload', async () => {
     if (searched.length > 0 && searched.every((row) => row.startsWith(first))) break
     await page.waitForTimeout(100)
   }
-  assert.ok(searched.length > 0 && searched.every((row) => row.startsWith(first)), searched.join('\n'))
+  expect(searched.length > 0 && searched.every((row) => row.startsWith(first)), searched.join('\n')).toBeTruthy()
 
   await page.setViewportSize({ width: 390, height: 844 })
   await shot('03-reviews-table-390', page)
@@ -93,11 +84,11 @@ test('the employees table keeps its filters and page in the address', async () =
   await page.getByRole('button', { name: 'Table' }).click()
   await listChanged(page, 'sort=-startDate', () => page.getByLabel('Sort by').selectOption('-startDate'))
   const before = await tableRows(page, 'Employees')
-  assert.ok(before.length > 0)
+  expect(before.length > 0).toBeTruthy()
   await expectAccessible(page, 'Employees (table)')
   await shot('05-employees-table-1280', page.locator('main'))
   await listChanged(page, 'sort=-startDate', () => page.reload())
-  assert.deepEqual(await tableRows(page, 'Employees'), before)
+  expect(await tableRows(page, 'Employees')).toEqual(before)
   await page.setViewportSize({ width: 390, height: 844 })
   await shot('06-employees-table-390', page)
   await page.getByRole('button', { name: 'Cards' }).click()
@@ -116,7 +107,7 @@ test('reminders say they cover certifications, and Mark all read clears the unre
     await expectToast(page, /reminders? marked as read/)
   }
   await page.getByRole('button', { name: 'Mark Read' }).first().waitFor({ state: 'detached' })
-  assert.ok(await markAll.isDisabled(), 'nothing is left to mark')
+  expect(await markAll.isDisabled(), 'nothing is left to mark').toBeTruthy()
   await page.setViewportSize({ width: 390, height: 844 })
   await shot('09-reminders-390', page)
   await page.setViewportSize({ width: 1280, height: 860 })

@@ -1,26 +1,17 @@
 // Phones and addresses: no screen scrolls sideways at 360 to 414 px and the signed-in header
 // stays compact there; an organisation's own address opens its role screen, and a screen asked
 // for before sign-in is the one that opens after it.
-import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { expect, test } from '@playwright/test'
 import { currentPassword, signIn } from './lib/auth.mjs'
-import { closeBrowser, openBrowser } from './lib/browser.mjs'
 import { BASE_URL, ORG, PLATFORM_EMAIL, PLATFORM_PASSWORD } from './lib/env.mjs'
+import { useSession } from './lib/session.mjs'
 
 const WIDTHS = [360, 390, 414]
-// The top bar, the organisation banner and the page header together, at most (about a third
-// of a 360 x 800 phone; they took 400 px before).
+// The top bar, the organisation banner and the page header together, at most: about a third
+// of a 360 x 800 phone, so the screen's content starts on the first view.
 const HEADER_MAX = 260
 
-let b
-
-before(async () => {
-  b = await openBrowser('phones')
-})
-
-after(async () => {
-  await closeBrowser(b)
-})
+const b = useSession('phones')
 
 /** Fails when the page is wider than the window: it would scroll sideways. */
 async function expectNoSidewaysScroll(page, screen, width) {
@@ -33,7 +24,7 @@ async function expectNoSidewaysScroll(page, screen, width) {
       .slice(0, 5)
       .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)}`),
   }))
-  assert.ok(scrollWidth <= innerWidth, `${screen} at ${width} px is ${scrollWidth} px wide: ${wide.join(', ')}`)
+  expect(scrollWidth <= innerWidth, `${screen} at ${width} px is ${scrollWidth} px wide: ${wide.join(', ')}`).toBeTruthy()
 }
 
 /** Open `path` at each phone width, wait for its heading and check it fits. */
@@ -46,7 +37,7 @@ async function checkScreen(page, path, heading, { compactHeader = false, exact =
     await expectNoSidewaysScroll(page, heading, width)
     if (compactHeader) {
       const bottom = await page.evaluate(() => document.querySelector('main header')?.getBoundingClientRect().bottom)
-      assert.ok(bottom !== undefined && bottom <= HEADER_MAX, `${heading} at ${width} px: header ends at ${bottom} px`)
+      expect(bottom !== undefined && bottom <= HEADER_MAX, `${heading} at ${width} px: header ends at ${bottom} px`).toBeTruthy()
     }
   }
 }
@@ -92,7 +83,7 @@ test('no screen scrolls sideways at 360 to 414 px, and the signed-in header is c
   await checkScreen(page, '/super-admin', 'Super Admin', { exact: true })
   await shot('02-super-admin-414')
   await context.clearCookies()
-  assert.deepEqual(b.pageErrors, [], 'the page raised no uncaught errors')
+  expect(b.pageErrors, 'the page raised no uncaught errors').toEqual([])
 })
 
 test("an organisation's own address opens its role screen, and the screen asked for opens after sign-in", async () => {
@@ -102,7 +93,7 @@ test("an organisation's own address opens its role screen, and the screen asked 
   const own = BASE_URL.replace('://localhost', `://${ORG}.localhost`)
   await page.goto(`${own}/reviews?tab=pending`)
   await page.getByRole('heading', { name: 'Welcome back' }).waitFor()
-  assert.equal(await page.getByRole('heading', { name: 'The whole performance cycle, handled' }).count(), 0)
+  expect(await page.getByRole('heading', { name: 'The whole performance cycle, handled' }).count()).toBe(0)
   await shot('03-own-address-role-screen')
 
   const { password } = await currentPassword('admin')
@@ -111,8 +102,8 @@ test("an organisation's own address opens its role screen, and the screen asked 
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await page.getByRole('heading', { level: 1, name: 'Performance Reviews' }).waitFor()
   const url = new URL(page.url())
-  assert.equal(url.host, new URL(own).host)
-  assert.equal(`${url.pathname}${url.search}`, '/reviews?tab=pending')
+  expect(url.host).toBe(new URL(own).host)
+  expect(`${url.pathname}${url.search}`).toBe('/reviews?tab=pending')
   await shot('04-deep-link-after-sign-in')
-  assert.deepEqual(b.pageErrors, [], 'the page raised no uncaught errors')
+  expect(b.pageErrors, 'the page raised no uncaught errors').toEqual([])
 })

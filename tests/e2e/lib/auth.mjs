@@ -2,8 +2,8 @@
 // code, role, password; on the first sign-in of a role the forced password-change dialog turns
 // the default password into NEW_PASSWORD. Test files share one server, so whichever runs first
 // for a role does the change and the others sign in with NEW_PASSWORD.
-import { request } from 'playwright-core'
-import { recentApiCalls } from './browser.mjs'
+import { request } from '@playwright/test'
+import { recentApiCalls } from './session.mjs'
 import { BASE_URL, NEW_PASSWORD, ORG, RESET_PASSWORD, defaultPassword } from './env.mjs'
 
 const ROLE_LABELS = { admin: 'Administrator', manager: 'Manager' }

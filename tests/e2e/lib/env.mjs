@@ -1,12 +1,14 @@
-// Where the browser tests point and the credentials they use. run.sh sets MERIT_E2E_URL and
-// exports MERIT_DATA_DIR (the server's data directory) for the tests that need the server side.
+// Where the browser tests point and the credentials they use. Playwright reads the server's
+// address and data directory from tests/e2e/server.sh into MERIT_E2E_URL and MERIT_DATA_DIR.
+import { join } from 'node:path'
+
 export const BASE_URL = (process.env.MERIT_E2E_URL ?? 'http://localhost:8000').replace(/\/$/, '')
 export const DATA_DIR = process.env.MERIT_DATA_DIR
 export const SCREENSHOTS = new URL('../screenshots/', import.meta.url).pathname
 export const REPO_ROOT = new URL('../../../', import.meta.url).pathname
 
 export const ORG = 'demo'
-/** The first-sign-in password of a role (SPEC §2: the role followed by the organization code). */
+/** The first-sign-in password of a role: the role followed by the organization code. */
 export const defaultPassword = (role, org = ORG) => `${role}${org}`
 /** What the first sign-in of every role changes its default password to. */
 export const NEW_PASSWORD = 'Welcome2026x'
@@ -17,8 +19,8 @@ export const NEW_PASSWORD = 'Welcome2026x'
  */
 export const RESET_PASSWORD = 'Recovered2026x!'
 
-/** The local platform admin run.sh creates before the server starts. */
-export const PLATFORM_EMAIL = process.env.MERIT_E2E_PLATFORM_EMAIL ?? 'platform-admin@example.com'
-export const PLATFORM_PASSWORD = process.env.MERIT_E2E_PLATFORM_PASSWORD ?? 'Platform2026x'
-/** Maildir the runner's local SMTP server (aiosmtpd) writes to; unset = no SMTP. */
-export const MAILDIR = process.env.MERIT_E2E_MAILDIR
+/** The local platform admin server.sh creates once the server is up. */
+export const PLATFORM_EMAIL = 'platform-admin@example.com'
+export const PLATFORM_PASSWORD = 'Platform2026x'
+/** The Maildir server.sh's local SMTP server (aiosmtpd) writes every mail to. */
+export const MAILDIR = DATA_DIR && join(DATA_DIR, 'maildir')

@@ -1,5 +1,5 @@
-// The mail the server sent, as the runner's local SMTP server (aiosmtpd's Mailbox handler)
-// stored it: one file per message in MERIT_E2E_MAILDIR/new.
+// The mail the server sent, as server.sh's local SMTP server (aiosmtpd's Mailbox handler)
+// stored it: one file per message in MAILDIR/new.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { MAILDIR } from './env.mjs'
@@ -36,7 +36,7 @@ export function parseMessage(raw) {
 }
 
 function files() {
-  if (!MAILDIR) throw new Error('MERIT_E2E_MAILDIR is not set: run the browser tests through tests/e2e/run.sh')
+  if (!MAILDIR) throw new Error('MERIT_DATA_DIR is not set: run the browser tests through tests/e2e/run.sh')
   try {
     return readdirSync(join(MAILDIR, 'new')).sort()
   } catch {

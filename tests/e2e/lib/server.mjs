@@ -1,5 +1,5 @@
 // Server-side steps a browser cannot trigger: run a worker job now, the way the worker would,
-// against the same data directory as the server under test (run.sh exports MERIT_DATA_DIR).
+// against the same data directory as the server under test (MERIT_DATA_DIR, from server.sh).
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { DATA_DIR, ORG, REPO_ROOT } from './env.mjs'

@@ -1,7 +1,7 @@
 """The browser tests' local SMTP server: aiosmtpd's Mailbox handler writing every message to a
 Maildir, on a port the system picks. The socket is bound here and kept, so no other process can
 take the port between choosing it and listening on it; the port is printed as
-"SMTP listening on <port>" for run.sh. Runs until SIGTERM or SIGINT.
+"SMTP listening on <port>" for server.sh. Runs until SIGTERM or SIGINT.
 
     python tests/e2e/lib/smtp_server.py MAILDIR
 """

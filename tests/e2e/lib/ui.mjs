@@ -1,5 +1,5 @@
 // Locators and small waits the flows share. Role and label locators only.
-import { recentApiCalls } from './browser.mjs'
+import { recentApiCalls } from './session.mjs'
 
 /** The toast with this title or message (Radix toasts live in the "Notifications (F8)" region). */
 export function toast(page, title) {
@@ -104,14 +104,4 @@ export async function chooseRadio(scope, name) {
   // (a `has` locator is relative to the label, so it starts from the page)
   await scope.locator('label').filter({ has: page.getByRole('radio', { name, exact: true }) }).click()
   if (!(await radio.isChecked())) throw new Error(`radio ${name} did not become checked`)
-}
-
-/** Wait until `locator` matches exactly `count` elements (e.g. a debounced search has applied). */
-export async function waitForCount(locator, count, timeout = 10_000) {
-  const deadline = Date.now() + timeout
-  let seen
-  while ((seen = await locator.count()) !== count) {
-    if (Date.now() > deadline) throw new Error(`expected ${count} matches of ${locator}, found ${seen}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
 }
