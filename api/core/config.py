@@ -52,6 +52,9 @@ class Settings(BaseSettings):
     db_pool_size: int = Field(8, alias="MERIT_DB_POOL_SIZE")
     # Prepared statements kept per pooled connection (see api/core/db.py).
     db_statement_cache: int = Field(1000, ge=0, alias="MERIT_DB_STATEMENT_CACHE")
+    # `transaction`: DATABASE_URL is a pooler in transaction mode (PgBouncer), which hands each
+    # transaction any server connection; no statement may then outlive its own message.
+    db_pooler: Literal["none", "transaction"] = Field("none", alias="MERIT_DB_POOLER")
     # Extra origins allowed on state-changing calls besides the request's own host.
     allowed_origins: list[str] = Field(default_factory=list, alias="MERIT_ALLOWED_ORIGINS")
 

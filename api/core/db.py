@@ -1,8 +1,16 @@
 """Database engine, declarative bases and the two kinds of session.
 
-Tenant tables are declared without a schema; a tenant session maps the blank schema to the
-organisation's own (`schema_translate_map={None: "org_<id>"}`), so every statement names
-its schema explicitly and nothing depends on a connection's search_path.
+Tenant tables are declared without a schema, so every statement has the same text for every
+organisation. A tenant session picks the organisation's schema per transaction: the first
+thing each of its transactions runs is `set_config('search_path', '"org_<id>"', true)`,
+which Postgres undoes at COMMIT or ROLLBACK. A connection's own search_path is empty, so a
+tenant table named outside a tenant transaction does not resolve at all; catalog tables are
+always named `public.<table>`.
+
+Behind a pooler in transaction mode (MERIT_DB_POOLER=transaction) every transaction may run
+on another server connection, so nothing a transaction leaves behind may be relied on: the
+schema is chosen inside the transaction (as always), and no statement is prepared under a
+name (each is parsed again with its execution, in the same message).
 """
 
 import time
@@ -12,11 +20,12 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
+import asyncpg
 from pydantic_core import from_json
-from sqlalchemy import MetaData, Result, Select, event
+from sqlalchemy import Connection, MetaData, Result, Select, event, text
 from sqlalchemy.exc import InvalidatePoolError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, create_async_engine
-from sqlalchemy.orm import DeclarativeBase, object_session
+from sqlalchemy.orm import DeclarativeBase, Session, object_session
 
 from api.core.config import get_settings
 from api.core.embedded import to_asyncpg_url
@@ -78,28 +87,52 @@ def get_engine() -> AsyncEngine:
             # ms with 8, 130-290 ms with 10, 500-1,000 ms with 20).
             pool_size=settings.db_pool_size,
             max_overflow=0,
-            # Each schema costs catalog cache in a long-lived backend: recycle connections.
+            # A backend keeps catalog cache for every schema it touched: recycle connections.
             pool_recycle=900,
             pool_timeout=10,
             # JSONB values (review answers, template questions) parsed by pydantic-core's
             # parser: a list of 1,000 reviews spent a sixth of its time in json.loads.
             json_deserializer=from_json,
-            connect_args={
-                "server_settings": {"application_name": "merit"},
-                # Fail fast while Postgres is unreachable (the API answers 503), never hang.
-                "timeout": 5,
-                # Every statement names its tenant's schema, so each organisation has its own
-                # SQL texts (about 30 on the busy screens) and a connection serving 50
-                # organisations sees 1,500 of them. With the driver's default cache of 100
-                # almost every statement was parsed and planned again (one more round trip)
-                # and an older one closed: 1.0 prepare per request, about 15% of the server's
-                # CPU and of Postgres'. Each kept statement costs Postgres about 30 KB per
-                # connection (tests/bench/request_cpu.py prints how many were prepared).
-                "prepared_statement_cache_size": settings.db_statement_cache,
-            },
+            connect_args=_connect_args(settings.db_pooler == "transaction"),
         )
         _ping_when_idle(_engine)
     return _engine
+
+
+def _connect_args(pooled: bool) -> dict[str, Any]:
+    """asyncpg's connection arguments, straight to Postgres or through a pooler."""
+    settings = get_settings()
+    server_settings = {"application_name": "merit"}
+    if not pooled:
+        # No schema at all outside a tenant transaction. (A pooler refuses this at connect:
+        # there it is the role's default, `ALTER ROLE ... SET search_path = ''`.)
+        server_settings["search_path"] = ""
+    args: dict[str, Any] = {
+        "server_settings": server_settings,
+        # Fail fast while Postgres is unreachable (the API answers 503), never hang.
+        "timeout": 5,
+        # SQLAlchemy keeps each statement it prepared with its column and parameter types.
+        # The texts are the same for every organisation, so a few hundred cover the app;
+        # each kept statement costs Postgres about 30 KB per connection when it is a named
+        # server-side statement (tests/bench/request_cpu.py prints how many were prepared).
+        "prepared_statement_cache_size": settings.db_statement_cache,
+    }
+    if pooled:
+        # No named statements: the next transaction may run on another server connection,
+        # where the name is unknown or is another client's statement. Unnamed statements
+        # are parsed again in the same message as each execution (asyncpg does so whenever
+        # its own cache is off), so one round trip each and nothing left on the server.
+        args["statement_cache_size"] = 0
+        args["connection_class"] = UnnamedStatements
+    return args
+
+
+class UnnamedStatements(asyncpg.Connection):
+    """asyncpg names the statements of cursors even with its cache off; this names none, so
+    a pooled server connection never keeps a statement after the message that used it."""
+
+    def _get_unique_id(self, prefix: str) -> str:
+        return "" if prefix == "stmt" else super()._get_unique_id(prefix)
 
 
 def _ping_when_idle(engine: AsyncEngine) -> None:
@@ -125,25 +158,14 @@ async def dispose_engine() -> None:
     if _engine is not None:
         await _engine.dispose()
         _engine = None
-        _option_engine.cache_clear()
+        _autocommit_engine.cache_clear()
 
 
-def tenant_engine(schema: str) -> AsyncEngine:
-    """The shared engine (same pool) with the tenant schema mapped on every statement."""
-    return _option_engine(get_engine(), schema)
-
-
-def _catalog_engine() -> AsyncEngine:
-    return _option_engine(get_engine(), None)
-
-
-@lru_cache(maxsize=4096)
-def _option_engine(engine: AsyncEngine, schema: str | None) -> AsyncEngine:
-    """Made once per schema and kept (making one costs about as much as a small query);
-    None: the catalog in autocommit. Keyed by the engine, so a new engine makes new ones."""
-    if schema is None:
-        return engine.execution_options(isolation_level="AUTOCOMMIT")
-    return engine.execution_options(schema_translate_map={None: schema})
+@lru_cache(maxsize=4)
+def _autocommit_engine(engine: AsyncEngine) -> AsyncEngine:
+    """The shared engine (same pool) without transactions, made once per engine (making one
+    costs about as much as a small query)."""
+    return engine.execution_options(isolation_level="AUTOCOMMIT")
 
 
 @asynccontextmanager
@@ -151,7 +173,7 @@ async def catalog_reader() -> AsyncIterator[AsyncConnection]:
     """A read-only look at the platform catalog outside any transaction (autocommit): no
     BEGIN/COMMIT round trips, for the lookups every request makes. A Core connection: no ORM
     session to set up for a single query."""
-    async with _catalog_engine().connect() as connection:
+    async with _autocommit_engine(get_engine()).connect() as connection:
         yield connection
 
 
@@ -167,22 +189,41 @@ async def public_session() -> AsyncIterator[AsyncSession]:
             raise
 
 
+class _TenantSession(Session):
+    """The ORM session of one organisation: each of its transactions starts in its schema."""
+
+
+# A bound value, so the statement text is the same for every organisation.
+_ENTER_SCHEMA = text("SELECT set_config('search_path', :path, true)")
+
+
+@event.listens_for(_TenantSession, "after_begin")
+def _enter_schema(session: Session, transaction: Any, connection: Connection) -> None:
+    # `true`: local to this transaction. COMMIT or ROLLBACK puts the connection's own empty
+    # search_path back, so no later transaction, on this connection or (behind a pooler) on
+    # the server connection it ran on, can see this organisation's tables by name.
+    connection.execute(_ENTER_SCHEMA, {"path": session.info["search_path"]})
+
+
 @asynccontextmanager
 async def tenant_session(
     schema: str, organization_id: int, *, reads_only: bool = False
 ) -> AsyncIterator[AsyncSession]:
     """A session bound to one organisation's schema; one transaction, commit or rollback.
 
-    `reads_only` (GET requests) runs each statement on its own, outside a transaction: no
-    BEGIN/COMMIT round trips. Postgres' default READ COMMITTED gives every statement its own
-    snapshot anyway, so the reads see exactly what they would inside a transaction.
+    `reads_only` (GET requests) says the session never writes: with READ COMMITTED each of
+    its statements sees only rows committed before it started, which api/core/listing.py
+    relies on to reuse what it rendered before. Reads run in a transaction too, because the
+    schema is chosen per transaction (and behind a pooler a transaction is the only thing
+    that keeps statements on one server connection).
     """
-    async with AsyncSession(tenant_engine(schema), expire_on_commit=False) as session:
+    session = AsyncSession(get_engine(), expire_on_commit=False, sync_session_class=_TenantSession)
+    async with session:
         session.info["organization_id"] = organization_id
         session.info["schema"] = schema
+        session.info["search_path"] = '"' + schema.replace('"', '""') + '"'
         if reads_only:
-            await session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
-            session.info["reads_only"] = True  # sees committed rows only (api/core/listing.py)
+            session.info["reads_only"] = True
         try:
             yield session
             await session.commit()

@@ -1,13 +1,27 @@
-"""Tenant isolation: two organisations hammered concurrently through one pool never see
-each other's rows, and no pooled connection is left with a changed search_path."""
+"""Tenant isolation: each tenant transaction sees its own organisation's tables and nothing
+else, by any statement; outside one no tenant table resolves; and a pooled connection is left
+with no search_path at all. (tests/pooler runs these through PgBouncer too.)"""
 
 import asyncio
 import random
+from collections.abc import AsyncIterator
 
+import pytest
 from sqlalchemy import func, select, text
+from sqlalchemy.exc import ProgrammingError
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from api.core import db
+from api.core.config import get_settings
 from api.core.db import get_engine, tenant_session
+from api.core.embedded import to_asyncpg_url
 from api.departments.models import Department
+from api.organizations.models import Organization
+
+
+async def _mark(org: Organization, marker: str) -> None:
+    async with tenant_session(org.schema_name, org.id) as s:
+        s.add(Department(name=f"{marker} only", slug=marker))
 
 
 async def test_concurrent_sessions_of_two_organisations_never_cross(org, other_org):
@@ -17,7 +31,7 @@ async def test_concurrent_sessions_of_two_organisations_never_cross(org, other_o
     async def worker(n: int) -> None:
         target = org if n % 2 else other_org
         marker = f"o{target.id}"
-        async with tenant_session(target.schema_name, target.id) as s:
+        async with tenant_session(target.schema_name, target.id, reads_only=n % 3 == 0) as s:
             s.add(Department(name=f"{marker} team {n}", slug=f"{marker}-t{n}"))
             await s.flush()
             await asyncio.sleep(random.random() / 200)  # interleave with the other org
@@ -42,27 +56,85 @@ async def test_concurrent_sessions_of_two_organisations_never_cross(org, other_o
         assert ours == 60 and theirs == 0
 
 
-async def test_pooled_connections_keep_the_default_search_path(org, other_org):
-    async def touch(target) -> None:
-        async with tenant_session(target.schema_name, target.id) as s:
+async def test_unqualified_statements_in_a_tenant_session_see_only_its_schema(org, other_org):
+    await _mark(org, "mine")
+    await _mark(other_org, "theirs")
+    for reads_only in (False, True):
+        async with tenant_session(org.schema_name, org.id, reads_only=reads_only) as s:
+            path = await s.scalar(text("SELECT current_setting('search_path')"))
+            assert path == f'"{org.schema_name}"'
+            names = set((await s.execute(text("SELECT name FROM departments"))).scalars())
+            assert "mine only" in names and "theirs only" not in names
+            # Another organisation's tables only by writing its schema out, which no tenant
+            # statement of the app does (its tables are declared without a schema).
+            qualified = text(f'SELECT count(*) FROM "{other_org.schema_name}".departments')
+            assert await s.scalar(qualified) >= 1
+
+
+async def test_every_transaction_of_a_tenant_session_starts_in_its_schema(org):
+    await _mark(org, "again")
+    async with tenant_session(org.schema_name, org.id) as s:
+        for _ in range(2):
+            found = await s.scalar(select(Department.id).where(Department.slug == "again"))
+            assert found is not None
+            await s.commit()  # the next statement begins a new transaction
+
+
+async def test_outside_a_tenant_transaction_no_tenant_table_resolves(org):
+    await _mark(org, "hidden")
+    async with get_engine().connect() as conn:
+        assert await conn.scalar(text("SELECT to_regclass('departments')")) is None
+        with pytest.raises(ProgrammingError, match="does not exist"):
+            await conn.execute(select(Department.name))
+
+
+async def test_pooled_connections_are_left_without_a_search_path(org, other_org):
+    async def touch(target: Organization, n: int) -> None:
+        async with tenant_session(target.schema_name, target.id, reads_only=n % 2 == 0) as s:
             await s.execute(select(Department.id).limit(1))
 
-    await asyncio.gather(*(touch(org if i % 2 else other_org) for i in range(40)))
-    engine = get_engine()
-    conns = [await engine.connect() for _ in range(5)]
+    await asyncio.gather(*(touch(org if i % 3 else other_org, i) for i in range(40)))
+    async with tenant_session(org.schema_name, org.id) as s:
+        await s.execute(select(func.count()).select_from(Department))
+        await s.rollback()  # a rolled back transaction gives its schema back as well
+    conns = [await get_engine().connect() for _ in range(5)]
     try:
         for conn in conns:
-            assert await conn.scalar(text("SHOW search_path")) == '"$user", public'
+            # '' when set at connect, '""' when it is the role's default (behind a pooler)
+            assert await conn.scalar(text("SHOW search_path")) in ("", '""')
     finally:
         for conn in conns:
             await conn.close()
 
 
-async def test_tenant_sessions_do_not_rely_on_search_path(org):
-    """The schema is written into each ORM statement; the connection state stays default,
-    so an unqualified raw query finds no tenant table at all."""
-    async with tenant_session(org.schema_name, org.id) as s:
-        assert await s.scalar(text("SELECT current_setting('search_path')")) == '"$user", public'
-        assert await s.scalar(select(func.count()).select_from(Department)) >= 5
-        found = await s.scalar(text("SELECT to_regclass('departments')"))
-        assert found is None
+@pytest.fixture
+async def one_connection(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[AsyncEngine]:
+    """The app's engine replaced by one with a single pooled connection."""
+    pooled = get_settings().db_pooler == "transaction"
+    url = to_asyncpg_url(get_settings().database_url or "")
+    engine = create_async_engine(url, pool_size=1, connect_args=db._connect_args(pooled))
+    monkeypatch.setattr(db, "_engine", engine)
+    yield engine
+    await engine.dispose()
+
+
+async def test_one_connection_serves_one_organisation_then_another(org, other_org, one_connection):
+    """The statement is the same text for both, prepared once on the connection: Postgres
+    plans it again for the other search_path, so each sees its own rows only."""
+    await _mark(org, "first")
+    await _mark(other_org, "second")
+    query = select(Department.slug).where(Department.slug.in_(["first", "second"]))
+    seen = []
+    for target in (org, other_org, org, other_org):
+        async with tenant_session(target.schema_name, target.id, reads_only=True) as s:
+            seen.append(list((await s.execute(query)).scalars()))
+    assert seen == [["first"], ["second"], ["first"], ["second"]]
+    async with one_connection.connect() as conn:
+        prepared = await conn.scalar(
+            text(
+                "SELECT count(*) FROM pg_prepared_statements"
+                " WHERE statement LIKE 'SELECT departments.slug %'"
+            )
+        )
+    # One prepared statement serves both organisations; behind a pooler none is kept.
+    assert prepared == (0 if get_settings().db_pooler == "transaction" else 1)

@@ -1,6 +1,6 @@
-"""Every statement names its organisation's schema, so a pooled connection serving many
-organisations sees many SQL texts. It keeps them prepared (MERIT_DB_STATEMENT_CACHE) rather
-than parsing and planning each one again at its next use."""
+"""A pooled connection keeps the statements it ran prepared (MERIT_DB_STATEMENT_CACHE), more
+of them than the driver's default cache holds, rather than parsing and planning each one again
+at its next use."""
 
 from sqlalchemy import text
 

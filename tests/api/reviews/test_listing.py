@@ -292,7 +292,7 @@ async def test_a_changed_review_is_rendered_again_without_asking_for_its_embeds_
             body = from_json(await list_reviews(session=session))
         return body, [s for s in statements if "FROM" in s]
 
-    embeds = re.compile(r"FROM \w+\.(employees|review_templates)\b")
+    embeds = re.compile(r"FROM (\w+\.)?(employees|review_templates)\b")
     engine = get_engine().sync_engine
     event.listen(engine, "before_cursor_execute", seen)
     try:
