@@ -28,7 +28,7 @@ from authlib.common.security import generate_token
 from authlib.integrations.httpx_client import AsyncOAuth2Client, OAuthError
 from authlib.oidc.core import CodeIDToken
 from joserfc import jwt
-from joserfc.errors import InvalidKeyIdError, JoseError
+from joserfc.errors import InvalidKeyIdError, JoseError, UnsupportedAlgorithmError
 from joserfc.jwk import KeySet
 from joserfc.jws import JWSRegistry
 
@@ -280,6 +280,8 @@ async def exchange_code(
 
 
 def _decode(id_token: str, keys: KeySet, provider: Provider) -> jwt.Token:
+    if not provider.algorithms:  # (joserfc reads an empty list as "its recommended ones")
+        raise UnsupportedAlgorithmError("the provider offers no algorithm that is accepted")
     registry = JWSRegistry(algorithms=list(provider.algorithms), strict_check_header=False)
     return jwt.decode(id_token, keys, registry=registry)
 

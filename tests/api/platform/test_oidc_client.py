@@ -5,6 +5,7 @@ signing key and checked against its real discovery document and published keys.
 """
 
 import base64
+import dataclasses
 import json
 import time
 from typing import Any
@@ -191,4 +192,15 @@ async def test_an_unsigned_token_is_refused(provider):
     token = unsigned({**claims, "exp": now + 300, "nonce": NONCE})
     with pytest.raises(oidc.OidcError) as refused:
         await verify(provider, token)
+    assert str(refused.value) == VERIFY_FAILED
+
+
+async def test_a_provider_offering_no_accepted_algorithm_has_every_token_refused(provider):
+    """A discovery document listing only HS256 (say) leaves no algorithm to accept, even for a
+    token signed with the provider's own key."""
+    discovered = dataclasses.replace(await oidc.discover(provider.issuer), algorithms=())
+    with pytest.raises(oidc.OidcError) as refused:
+        await oidc.verify_id_token(
+            config_for(provider), discovered, {"id_token": hand_made(provider)}, nonce=NONCE
+        )
     assert str(refused.value) == VERIFY_FAILED
