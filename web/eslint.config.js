@@ -69,10 +69,9 @@ export default tseslint.config(
         'warn',
         { max: 60, skipBlankLines: true, skipComments: true, IIFEs: true },
       ],
-      // Still being fixed: these become errors once the code they flag is cleared.
-      'react-hooks/refs': 'warn',
-      'react-hooks/set-state-in-effect': 'warn',
-      'react-hooks/immutability': 'warn',
+      // react-hook-form's register() and handleSubmit() take callbacks that read refs only when
+      // an event fires; this rule cannot tell those from reads during render.
+      'react-hooks/refs': 'off',
     },
   },
   {

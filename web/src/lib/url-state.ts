@@ -52,7 +52,9 @@ export function useSearchField(value: string, commit: (value: string) => void, d
   const [text, setText] = useState(value)
   const committed = useRef(value)
   const latestCommit = useRef(commit)
-  latestCommit.current = commit
+  useEffect(() => {
+    latestCommit.current = commit
+  })
 
   useEffect(() => {
     if (value !== committed.current) {

@@ -1,5 +1,5 @@
 import { Building2, ImageUp, Trash2 } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { FieldError } from '@/components/ui/field-error'
@@ -21,15 +21,18 @@ function nameError(name: string): string | undefined {
 export function OrganizationSettingsCard() {
   const { data: organization, isPending } = useOrganization()
   const update = useUpdateOrganization()
-  const [name, setName] = useState('')
+  const [name, setName] = useState(organization?.name ?? '')
   const [error, setError] = useState<string>()
   const [uploading, setUploading] = useState(false)
   const fileInput = useRef<HTMLInputElement>(null)
   const nameId = useId()
 
-  useEffect(() => {
+  // The field shows the saved name again whenever that changes (loaded, saved, or renamed).
+  const [shownOrganization, setShownOrganization] = useState(organization)
+  if (organization !== shownOrganization) {
+    setShownOrganization(organization)
     if (organization) setName(organization.name)
-  }, [organization])
+  }
 
   const failed = (title: string) => (err: unknown) =>
     toast({ variant: 'destructive', title, description: errorMessage(err, 'Please try again.') })

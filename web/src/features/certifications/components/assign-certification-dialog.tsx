@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { CircleAlert, Paperclip } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
-import { useForm, type FieldErrors } from 'react-hook-form'
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -118,7 +118,7 @@ export function AssignCertificationDialog({
     handleSubmit,
     reset,
     setValue,
-    watch,
+    control,
     formState: { errors, isSubmitted },
   } = useForm<AssignFormValues>({ resolver: zodResolver(schema), defaultValues: defaults })
 
@@ -127,16 +127,19 @@ export function AssignCertificationDialog({
   const [serverError, setServerError] = useState<string | null>(null)
 
   useEffect(() => {
-    if (open) {
-      reset(defaults)
-      setServerError(null)
-    }
+    if (open) reset(defaults)
   }, [open, defaults, reset])
+  // Opened again, or for other defaults: no refusal from before.
+  const [shownFor, setShownFor] = useState({ open, defaults })
+  if (shownFor.open !== open || shownFor.defaults !== defaults) {
+    setShownFor({ open, defaults })
+    if (open) setServerError(null)
+  }
 
-  const typeId = watch('certificationTypeId')
-  const issueDate = watch('issueDate')
-  const expirationDate = watch('expirationDate')
-  const file = watch('file')
+  const [typeId, issueDate, expirationDate, file] = useWatch({
+    control,
+    name: ['certificationTypeId', 'issueDate', 'expirationDate', 'file'],
+  })
   const selected = types.data?.find((t) => String(t.id) === typeId)
   const computedExpiry =
     selected?.validityMonths && !expirationDate && issueDate && isDay(issueDate)

@@ -87,11 +87,14 @@ export function CertificationTypeDialog({ open, onOpenChange, type }: Certificat
   const [serverError, setServerError] = useState<string | null>(null)
 
   useEffect(() => {
-    if (open) {
-      reset(valuesOf(type))
-      setServerError(null)
-    }
+    if (open) reset(valuesOf(type))
   }, [open, type, reset])
+  // Opened again, or for another type: no refusal from before.
+  const [shownFor, setShownFor] = useState({ open, type })
+  if (shownFor.open !== open || shownFor.type !== type) {
+    setShownFor({ open, type })
+    if (open) setServerError(null)
+  }
 
   const failed = (title: string) => (error: unknown) => {
     const message = errorMessage(error, 'An error occurred')

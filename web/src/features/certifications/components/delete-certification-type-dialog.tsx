@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { toast } from '@/lib/use-toast'
@@ -20,9 +20,12 @@ export function DeleteCertificationTypeDialog({ type, onOpenChange }: DeleteCert
   const remove = useDeleteCertificationType()
   const [held, setHeld] = useState<string | null>(null)
 
-  useEffect(() => {
+  // A newly chosen type starts without the previous one's refusal.
+  const [shownType, setShownType] = useState(type)
+  if (type !== shownType) {
+    setShownType(type)
     if (type) setHeld(null)
-  }, [type])
+  }
 
   const onDelete = () => {
     if (!type) return

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { FileUp } from 'lucide-react'
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react'
-import { useForm, type FieldErrors } from 'react-hook-form'
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -93,7 +93,7 @@ export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadD
     setValue,
     setFocus,
     getValues,
-    watch,
+    control,
     formState: { errors },
   } = useForm<UploadFormValues>({
     resolver: zodResolver(uploadFormSchema),
@@ -102,7 +102,7 @@ export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadD
     // focus it and would pass it over: `focusFirstProblem` does the focusing instead.
     shouldFocusError: false,
   })
-  const file = watch('file') as File | undefined
+  const file = useWatch({ control, name: 'file' }) as File | undefined
 
   const clearFile = () => {
     setValue('file', undefined)

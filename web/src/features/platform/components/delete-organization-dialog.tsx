@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
@@ -20,7 +20,12 @@ export function DeleteOrganizationDialog({ organization, onOpenChange }: DeleteO
   const inputId = useId()
   const matches = organization !== null && typed.trim().toLowerCase() === organization.subdomain
 
-  useEffect(() => setTyped(''), [organization])
+  // Another organisation starts with an empty confirmation.
+  const [shownOrganization, setShownOrganization] = useState(organization)
+  if (organization !== shownOrganization) {
+    setShownOrganization(organization)
+    setTyped('')
+  }
 
   const confirm = () => {
     if (!organization || !matches) return

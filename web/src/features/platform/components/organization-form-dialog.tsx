@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useId, useState } from 'react'
-import { useForm, type FieldPath } from 'react-hook-form'
+import { useForm, useWatch, type FieldPath } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FieldError } from '@/components/ui/field-error'
@@ -58,7 +58,7 @@ export function OrganizationFormDialog({ open, onOpenChange, organization }: Org
     reset,
     setValue,
     setError,
-    watch,
+    control,
     formState: { errors, isSubmitted },
   } = useForm<OrganizationFormInput, unknown, OrganizationFormValues>({
     resolver: zodResolver(organizationFormSchema(mode)),
@@ -66,14 +66,16 @@ export function OrganizationFormDialog({ open, onOpenChange, organization }: Org
   })
 
   useEffect(() => {
-    if (open) {
-      reset(organization ? toForm(organization) : EMPTY_FORM)
-      setSubdomainTouched(Boolean(organization))
-    }
+    if (open) reset(organization ? toForm(organization) : EMPTY_FORM)
   }, [open, organization, reset])
+  // Opened again, or for another organisation: an existing subdomain is never rewritten from the name.
+  const [shownFor, setShownFor] = useState({ open, organization })
+  if (shownFor.open !== open || shownFor.organization !== organization) {
+    setShownFor({ open, organization })
+    if (open) setSubdomainTouched(Boolean(organization))
+  }
 
-  const subdomain = watch('subdomain')
-  const size = watch('size')
+  const [subdomain, size] = useWatch({ control, name: ['subdomain', 'size'] })
   const sizes = size && !SIZES.includes(size as (typeof SIZES)[number]) ? [...SIZES, size] : SIZES
 
   const close = () => {

@@ -96,10 +96,10 @@ interface WizardStepsProps {
   review: Review
   onDone: () => void
   /** Whether there are answers, a rating or notes not saved yet. */
-  unsaved: MutableRefObject<boolean>
+  unsavedRef: MutableRefObject<boolean>
 }
 
-function WizardSteps({ review, onDone, unsaved }: WizardStepsProps) {
+function WizardSteps({ review, onDone, unsavedRef }: WizardStepsProps) {
   const questions = review.template?.questions ?? []
   const update = useUpdateReview()
   const [step, setStep] = useState(0)
@@ -126,11 +126,11 @@ function WizardSteps({ review, onDone, unsaved }: WizardStepsProps) {
   // Set as the change is committed (not in a later effect), so an Escape pressed right after
   // a click already knows about it; cleared when the wizard goes (a review shown read-only).
   useLayoutEffect(() => {
-    unsaved.current = dirty
+    unsavedRef.current = dirty
     return () => {
-      unsaved.current = false
+      unsavedRef.current = false
     }
-  }, [dirty, unsaved])
+  }, [dirty, unsavedRef])
   useEffect(() => {
     if (!dirty) return
     // Reloading or closing the tab asks first (the browser words the question).
@@ -377,7 +377,7 @@ export function ReviewWizard({ reviewId, role, onOpenChange }: ReviewWizardProps
           </>
         ) : (
           <>
-            <WizardSteps key={review.id} review={review} onDone={closeNow} unsaved={unsaved} />
+            <WizardSteps key={review.id} review={review} onDone={closeNow} unsavedRef={unsaved} />
             {confirmingDiscard && <DiscardChanges onKeep={() => setConfirmingDiscard(false)} onDiscard={closeNow} />}
           </>
         )}

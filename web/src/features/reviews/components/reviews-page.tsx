@@ -163,12 +163,14 @@ export default function ReviewsPage({ role }: { role: Role }) {
   const canFill = canFillReviews(role)
 
   // Links into this screen: ?create=1&templateId=N (Use Template) and ?review=N. They are
-  // taken out of the address once handled; the list's own choices stay.
+  // taken out of the address once handled; the list's own choices stay. The address is outside
+  // React's state, so the dialogs it asks for are opened from an effect that reads it.
   useEffect(() => {
     const params = new URLSearchParams(search)
     if (!params.has('create') && !params.has('review')) return
     if (params.get('create') === '1' && canCreate(role)) {
       const id = Number(params.get('templateId'))
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- see above: the address is outside React
       setTemplateId(Number.isInteger(id) && id > 0 ? id : undefined)
       setCreateOpen(true)
     }
