@@ -33,8 +33,15 @@ DEFAULT_RATE_LIMITED_PATHS = [
 ]
 
 
+# Docker secrets: a file named after a setting (/run/secrets/DATABASE_URL) sets it when the
+# environment does not, so passwords stay out of what `docker inspect` shows.
+SECRETS_DIR = Path("/run/secrets")
+
+
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
+    model_config = SettingsConfigDict(
+        env_file=".env", extra="ignore", secrets_dir=SECRETS_DIR if SECRETS_DIR.is_dir() else None
+    )
 
     environment: str = Field("development", alias="MERIT_ENV")
     data_dir: Path = Field(Path(".merit"), alias="MERIT_DATA_DIR")
@@ -112,9 +119,10 @@ class Settings(BaseSettings):
         default_factory=lambda: list(DEFAULT_RATE_LIMITED_PATHS), alias="MERIT_RATE_LIMIT_PATHS"
     )
     # memory = per process (per replica); redis = shared through REDIS_URL, and in-memory
-    # whenever Redis does not answer (a limiter must never lock everyone out).
-    rate_limit_storage: Literal["memory", "redis"] = Field(
-        "memory", alias="MERIT_RATE_LIMIT_STORAGE"
+    # whenever Redis does not answer (a limiter must never lock everyone out). Unset: redis in
+    # production, where several processes must count one client's failed sign-ins together.
+    rate_limit_storage: Literal["memory", "redis"] | None = Field(
+        None, alias="MERIT_RATE_LIMIT_STORAGE"
     )
     # Cookies get Secure on HTTPS requests and always in production; true/false forces it.
     cookie_secure: bool | None = Field(None, alias="MERIT_COOKIE_SECURE")
