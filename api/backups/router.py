@@ -19,7 +19,7 @@ router = APIRouter(tags=["backups"])
 
 @router.post("/api/backups/create", response_model=BackupCreated, operation_id="createBackup")
 async def create_backup(principal: AdminOnly):
-    row = await service.start_backup(principal.organization)
+    row = await service.create_backup(principal.organization)
     return BackupCreated(message="Backup started", backup=service.to_read(row))
 
 
@@ -55,7 +55,7 @@ async def download_backup(filename: str, principal: AdminOnly, session: TenantSe
 )
 async def validate_backup(filename: str, principal: AdminOnly):
     # Like a restore, validating opens a connection of its own: no request-long session.
-    backup = await service.find_backup(principal.organization, filename)
+    backup = await service.get_backup_in_own_session(principal.organization, filename)
     try:
         summary = await service.validate(principal.organization, backup)
     except archive.InvalidBackup as exc:
@@ -77,7 +77,7 @@ async def validate_backup(filename: str, principal: AdminOnly):
 async def restore_backup(filename: str, principal: AdminOnly, body: RestoreRequest | None = None):
     # No request-long tenant session: the restore opens connections of its own (safety backup,
     # load), and a request never holds two pooled connections at once.
-    backup = await service.find_backup(principal.organization, filename)
+    backup = await service.get_backup_in_own_session(principal.organization, filename)
     confirm = body.confirm_restore if body is not None else None
     result = await service.restore(principal.organization, backup, confirm=confirm)
     message = (

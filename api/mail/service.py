@@ -7,18 +7,17 @@ job only carries the row's id. Bodies can hold secrets (reset links), so a body 
 the message reaches a final state; only the development outbox keeps it, to be read there.
 """
 
-import asyncio
 import logging
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid, parseaddr
 
 import aiosmtplib
-from redis.exceptions import RedisError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.core.config import get_settings
 from api.core.db import public_session, utcnow
-from api.core.queue import get_queue
+from api.core.queue import QueueUnavailable, enqueue_after_commit, transaction_with_jobs
 from api.mail.models import MailOutbox
 
 log = logging.getLogger("merit.mail")
@@ -26,7 +25,6 @@ log = logging.getLogger("merit.mail")
 JOB = "deliver_mail"
 MAX_TRIES = 5
 SMTP_TIMEOUT = 20
-QUEUE_TIMEOUT = 2.0
 WIPED = "[removed after delivery]"
 
 
@@ -43,39 +41,22 @@ async def send_mail(*, to: str, subject: str, body: str, html: str | None = None
     at once if the worker's queue is unreachable); False when it was only recorded."""
     # Header values never carry line breaks (no header injection through a subject).
     to, subject = " ".join(to.split()), " ".join(subject.split())
-    settings = get_settings()
-    if not settings.smtp_host:
-        keep_body = settings.environment in ("development", "test")
-        outbox_id = await _record(
-            to,
-            subject,
-            body if keep_body else WIPED,
-            html if keep_body else None,
-            status="logged",
-        )
-        if keep_body:
-            log.info(
-                "mail #%s not sent (SMTP is not configured) to=%s subject=%r\n%s",
-                outbox_id,
-                to,
-                subject,
-                body,
-            )
-        else:
-            log.warning("mail #%s to %s not sent: SMTP is not configured", outbox_id, to)
+    if not get_settings().smtp_host:
+        await _record_unsent(to, subject, body, html)
         return False
-    outbox_id = await _record(to, subject, body, html, status="queued")
-    if outbox_id is None:
-        return await _send_now(to, subject, body, html)
+    outbox_id: int | None = None
     try:
-        queue = await asyncio.wait_for(get_queue(), QUEUE_TIMEOUT)
-        try:
-            await queue.enqueue_job(JOB, outbox_id, _job_id=f"mail:{outbox_id}")
-        finally:
-            await queue.aclose()
+        # The job is sent once the row is committed: the worker always finds the message.
+        async with transaction_with_jobs(public_session(), reach_queue_first=False) as db:
+            outbox_id = await _add(db, to, subject, body, html, status="queued")
+            enqueue_after_commit(db, JOB, outbox_id, _job_id=f"mail:{outbox_id}")
         return True
-    except (OSError, RedisError, TimeoutError) as exc:
+    except QueueUnavailable as exc:
         log.warning("mail #%s: worker queue unreachable (%s); sending now", outbox_id, exc)
+    except Exception:  # a mail must never break the call that sends it
+        log.exception("mail to %s could not be written to the outbox", to)
+        return await _send_now(to, subject, body, html)
+    assert outbox_id is not None  # the queue fails only after the commit (reach_queue_first)
     try:
         await deliver(outbox_id, final=True)
     except MailError:
@@ -83,20 +64,42 @@ async def send_mail(*, to: str, subject: str, body: str, html: str | None = None
     return True
 
 
+async def _record_unsent(to: str, subject: str, body: str, html: str | None) -> None:
+    """Without SMTP: the outbox row and a log line. The body is kept (and logged) only in
+    development and tests, where reading it there replaces a mail server."""
+    keep_body = get_settings().environment in ("development", "test")
+    outbox_id = await _record(
+        to, subject, body if keep_body else WIPED, html if keep_body else None, status="logged"
+    )
+    if keep_body:
+        log.info(
+            "mail #%s not sent (SMTP is not configured) to=%s subject=%r\n%s",
+            outbox_id,
+            to,
+            subject,
+            body,
+        )
+    else:
+        log.warning("mail #%s to %s not sent: SMTP is not configured", outbox_id, to)
+
+
+async def _add(
+    db: AsyncSession, to: str, subject: str, text: str, html: str | None, *, status: str
+) -> int:
+    row = MailOutbox(
+        to_address=to[:255], subject=subject[:300], body_text=text, body_html=html, status=status
+    )
+    db.add(row)
+    await db.flush()
+    return row.id
+
+
 async def _record(to: str, subject: str, text: str, html: str | None, *, status: str) -> int | None:
-    """The outbox row's id; None (and a log line) if the outbox itself cannot be written."""
+    """The outbox row's id, in a transaction of its own; None (and a log line) if the outbox
+    itself cannot be written."""
     try:
         async with public_session() as db:
-            row = MailOutbox(
-                to_address=to[:255],
-                subject=subject[:300],
-                body_text=text,
-                body_html=html,
-                status=status,
-            )
-            db.add(row)
-            await db.flush()
-            return row.id
+            return await _add(db, to, subject, text, html, status=status)
     except Exception:  # a mail must never break the call that sends it
         log.exception("mail to %s could not be written to the outbox", to)
         return None

@@ -13,7 +13,8 @@ from arq.constants import default_queue_name, job_key_prefix
 from arq.jobs import Job, JobStatus
 from sqlalchemy import select, text, update
 
-from api.backups import archive, service
+from api.backups import archive, files, runs, service
+from api.backups import restore as restoring
 from api.backups.jobs import backup_organization, nightly_backups
 from api.backups.models import Backup
 from api.core.db import get_engine, public_session, tenant_session, utcnow
@@ -122,7 +123,7 @@ async def test_the_backups_worker_of_merit_worker_takes_the_job_and_completes_it
     await seed(org)
     admin = await login(org)
     pending = (await admin.post(f"{LIST}/create")).json()["backup"]
-    job_id = service.manual_job_id(org, pending["id"])
+    job_id = runs.manual_job_id(org, pending["id"])
     queue = await get_queue()
     try:
         # Other tests leave jobs queued (no worker runs beside the API tests): not this one's.
@@ -153,7 +154,7 @@ async def test_one_manual_backup_at_a_time(login, org):
     assert first.status_code == 200
     r = await admin.post(f"{LIST}/create")
     assert r.status_code == 409
-    assert r.json()["message"] == service.IN_PROGRESS
+    assert r.json()["message"] == runs.IN_PROGRESS
     await drop_job(f"backup:{org.id}:manual:{first.json()['backup']['id']}")
 
 
@@ -161,20 +162,20 @@ async def test_a_backup_whose_worker_died_no_longer_blocks_a_new_one(login, org)
     """Neither queued nor being exported: its worker was killed. It is marked failed."""
     admin = await login(org)
     first = (await admin.post(f"{LIST}/create")).json()["backup"]
-    await drop_job(service.manual_job_id(org, first["id"]))  # taken by a worker that died
+    await drop_job(runs.manual_job_id(org, first["id"]))  # taken by a worker that died
     r = await admin.post(f"{LIST}/create")
     assert r.status_code == 200, r.text
-    await drop_job(service.manual_job_id(org, r.json()["backup"]["id"]))
+    await drop_job(runs.manual_job_id(org, r.json()["backup"]["id"]))
     shown = {b["filename"]: b for b in (await admin.get(LIST)).json()}
     assert shown[first["filename"]]["status"] == "failed"
-    assert shown[first["filename"]]["error"] == service.INTERRUPTED
+    assert shown[first["filename"]]["error"] == runs.INTERRUPTED
     assert shown[r.json()["backup"]["filename"]]["status"] == "pending"
 
 
 async def test_a_backup_being_exported_blocks_a_new_one(login, org):
     admin = await login(org)
     first = (await admin.post(f"{LIST}/create")).json()["backup"]
-    await drop_job(service.manual_job_id(org, first["id"]))
+    await drop_job(runs.manual_job_id(org, first["id"]))
     # Another connection holds the export lock, as a running export does.
     async with get_engine().connect() as exporter:
         await exporter.execute(
@@ -183,7 +184,7 @@ async def test_a_backup_being_exported_blocks_a_new_one(login, org):
         )
         r = await admin.post(f"{LIST}/create")
         assert r.status_code == 409
-        assert r.json()["message"] == service.IN_PROGRESS
+        assert r.json()["message"] == runs.IN_PROGRESS
         await exporter.execute(
             text("SELECT pg_advisory_unlock(hashtext(:k), :id)"),
             {"k": f"merit-backup:{org.schema_name}", "id": first["id"]},
@@ -206,11 +207,11 @@ async def test_a_running_export_holds_the_lock_that_blocks_a_new_backup(login, o
     monkeypatch.setattr(archive, "export_query", slow_first_table)
     admin = await login(org)
     first = (await admin.post(f"{LIST}/create")).json()["backup"]
-    await drop_job(service.manual_job_id(org, first["id"]))
+    await drop_job(runs.manual_job_id(org, first["id"]))
 
     async def exporting() -> bool:
         async with tenant_session(org.schema_name, org.id) as s:
-            return await service._export_running(s, org, first["id"])
+            return await runs._export_running(s, org, first["id"])
 
     worker = asyncio.create_task(backup_organization({}, org.id, first["id"], "manual"))
     for _ in range(100):
@@ -220,7 +221,7 @@ async def test_a_running_export_holds_the_lock_that_blocks_a_new_backup(login, o
     else:
         pytest.fail("the export never took its lock")
     r = await admin.post(f"{LIST}/create")
-    assert r.status_code == 409 and r.json()["message"] == service.IN_PROGRESS
+    assert r.status_code == 409 and r.json()["message"] == runs.IN_PROGRESS
     assert await worker == first["filename"]
     assert not await exporting()
     [row] = await rows(org)
@@ -471,7 +472,7 @@ async def test_filenames_of_another_organisation_are_not_found(login, org, other
     assert (await admin_b.post(f"{LIST}/{filename}/validate")).status_code == 404
     r = await restore(admin_b, filename, confirmRestore=True)
     assert r.status_code == 404
-    assert r.json() == {"message": service.NOT_FOUND}
+    assert r.json() == {"message": runs.NOT_FOUND}
 
 
 # -- restore ------------------------------------------------------------------------------
@@ -564,13 +565,13 @@ async def test_a_restore_request_holds_no_second_pooled_connection(login, org, m
     filename = await make_backup(org)
     admin = await login(org)
     checked_out: list[int] = []
-    real_load = service.load
+    real_load = restoring.load
 
     async def watching(o: Organization, path, **kw):  # type: ignore[no-untyped-def]
         checked_out.append(get_engine().pool.checkedout())
         return await real_load(o, path, **kw)
 
-    monkeypatch.setattr(service, "load", watching)
+    monkeypatch.setattr(restoring, "load", watching)
     r = await restore(admin, filename, confirmRestore=True)
     assert r.status_code == 200, r.text
     assert checked_out == [0]
@@ -586,7 +587,7 @@ async def test_restore_needs_confirmation(login, org, body):
     admin = await login(org)
     r = await admin.post(f"{LIST}/{filename}/restore", json=body)
     assert r.status_code == 400
-    assert r.json()["message"] == service.CONFIRM_REQUIRED
+    assert r.json()["message"] == restoring.CONFIRM_REQUIRED
     assert await dump(org) == before
 
 
@@ -676,7 +677,7 @@ async def test_a_worker_stopped_mid_backup_leaves_no_completed_entry(org, monkey
 async def test_a_killed_worker_leaves_a_pending_row_that_retention_marks_failed(login, org):
     """kill -9 gives no chance to clean up: the row stays pending, the file only a .part."""
     async with tenant_session(org.schema_name, org.id) as s:
-        row = Backup(filename=service.new_filename("manual", utcnow()), status="pending")
+        row = Backup(filename=files.new_filename("manual", utcnow()), status="pending")
         s.add(row)
     folder = service.backup_dir(org.schema_name)
     folder.mkdir(parents=True, exist_ok=True)
@@ -690,8 +691,8 @@ async def test_a_killed_worker_leaves_a_pending_row_that_retention_marks_failed(
         await s.execute(update(Backup).values(timestamp=utcnow() - timedelta(hours=2)))
     # Shown as failed once no job could still be running it.
     [shown] = (await admin.get(LIST)).json()
-    assert shown["status"] == "failed" and shown["error"] == service.INTERRUPTED
-    later = utcnow() + service.STALE_PENDING + timedelta(minutes=1)
+    assert shown["status"] == "failed" and shown["error"] == runs.INTERRUPTED
+    later = utcnow() + runs.STALE_PENDING + timedelta(minutes=1)
     os.utime(part, (utcnow().timestamp() - 7200, utcnow().timestamp() - 7200))
     await service.prune(org, now=later)
     [listed] = await rows(org)

@@ -8,9 +8,10 @@ import asyncpg
 import pytest
 from sqlalchemy import select, text
 
-from api.backups import service
+from api.backups import restore as restoring
 from api.backups.models import Backup
 from api.core.db import public_session, tenant_session
+from api.core.errors import Conflict
 from api.employees.models import Employee
 from api.organizations.models import Organization
 from tests.api.backups.factories import dump, dump_schema, seed, without_passwords
@@ -47,7 +48,7 @@ async def test_two_restores_at_once_one_is_refused_and_the_data_is_the_others(lo
         codes = [r.status_code for r in replies]
         assert sorted(codes) == [200, 409], [r.text for r in replies]
         refused = replies[codes.index(409)].json()["message"]
-        assert refused == service.RESTORE_IN_PROGRESS
+        assert refused == restoring.RESTORE_IN_PROGRESS
         winner = (a, b)[codes.index(200)]
         assert without_passwords(await dump(org)) == wanted[winner]
 
@@ -108,7 +109,7 @@ async def test_a_restore_failing_after_every_table_was_copied_leaves_the_data_as
 ):
     (a, _), _ = await two_backups(org)
     before = await state(org)
-    real = service._after_load
+    real = restoring._after_load
     reached: list[int] = []
 
     async def failing(pg: asyncpg.Connection, schema: str, org_id: int):
@@ -125,7 +126,7 @@ async def test_a_restore_failing_after_every_table_was_copied_leaves_the_data_as
             await pg.execute("SELECT 1")
         return disabled
 
-    monkeypatch.setattr(service, "_after_load", failing)
+    monkeypatch.setattr(restoring, "_after_load", failing)
     admin = await login(org)
     r = await restore(admin, a, confirmRestore=True)
     assert reached == [12]  # the backup's employees were all in when it failed
@@ -141,14 +142,14 @@ async def test_a_restore_asked_for_while_another_one_loads_is_refused_at_once(
 ):
     (a, a_data), (b, _) = await two_backups(org)
     loading, finish = asyncio.Event(), asyncio.Event()
-    real = service._copy_tables
+    real = restoring._copy_tables
 
     async def held(pg, schema, reader):  # type: ignore[no-untyped-def]
         loading.set()
         await finish.wait()
         await real(pg, schema, reader)
 
-    monkeypatch.setattr(service, "_copy_tables", held)
+    monkeypatch.setattr(restoring, "_copy_tables", held)
     first, second = await login(org), await login(org)
     running = asyncio.create_task(restore(first, a, confirmRestore=True))
     await asyncio.wait_for(loading.wait(), 30)
@@ -157,7 +158,7 @@ async def test_a_restore_asked_for_while_another_one_loads_is_refused_at_once(
         r = await asyncio.wait_for(restore(second, b, confirmRestore=True), 30)
     finally:
         finish.set()
-    assert r.status_code == 409 and r.json()["message"] == service.RESTORE_IN_PROGRESS
+    assert r.status_code == 409 and r.json()["message"] == restoring.RESTORE_IN_PROGRESS
     assert await backup_names(org) == names  # refused before any safety backup was taken
     assert (await running).status_code == 200
     assert without_passwords(await dump(org)) == a_data
@@ -167,10 +168,10 @@ async def test_a_restore_whose_safety_backup_predates_another_restore_is_refused
     """Another restore committed after this one's safety backup was taken: loading now would
     replace data that no safety backup holds."""
     (a, a_data), (b, _) = await two_backups(org)
-    generation = await service._data_generation(org)
-    await service.load(org, file_of(org, a))  # the other restore, committed meanwhile
-    with pytest.raises(service.Conflict):
-        await service.load(org, file_of(org, b), generation=generation)
+    generation = await restoring._data_generation(org)
+    await restoring.load(org, file_of(org, a))  # the other restore, committed meanwhile
+    with pytest.raises(Conflict):
+        await restoring.load(org, file_of(org, b), generation=generation)
     assert without_passwords(await dump(org)) == a_data
     # Read again, it is current: the restore goes ahead.
-    await service.load(org, file_of(org, b), generation=await service._data_generation(org))
+    await restoring.load(org, file_of(org, b), generation=await restoring._data_generation(org))

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import ARRAY, Boolean, Date, DateTime, Integer, String, text
 from sqlalchemy.dialects.postgresql import JSONB
 
-from api.backups import archive
+from api.backups import archive, values
 from api.core.db import get_engine, tenant_session
 from api.organizations.models import Organization
 from tests.api.backups.factories import seed
@@ -82,7 +82,7 @@ def test_the_edge_rows_cover_every_column_type():
     for table in archive.backup_tables():
         for column in table.columns:
             assert isinstance(column.type, COVERED_TYPES), (table, column)
-            archive.converters(archive.TablePart(table.name, [column.name], table))
+            values.converters(archive.TablePart(table.name, [column.name], table))
 
 
 async def test_edge_values_of_every_type_round_trip_exactly(login, org):
