@@ -1,4 +1,4 @@
-"""Certification dates without I/O: display status (SPEC §4) and validity arithmetic.
+"""Certification dates without I/O: display status and validity arithmetic.
 
 Kept pure so the API and its TypeScript twin (web/src/features/certifications/lib/
 certification-status.ts) can be tested at the same edges: 0, 30, 31, 90 and 91 days.
@@ -20,7 +20,7 @@ STATUSES: tuple[CertificationStatus, ...] = (
     "active",
 )
 
-EXPIRING_DAYS = 30  # SPEC §9: certification thresholds 30 and 90 days
+EXPIRING_DAYS = 30  # expiring soon within 30 days, a warning within 90
 WARNING_DAYS = 90
 
 
@@ -65,7 +65,7 @@ def display_status(expiration_date: date | None, today: date) -> DisplayStatus:
 
 
 def is_expiring_soon(expiration_date: date | None, today: date) -> bool:
-    """SPEC §9: expiring soon means expiration within 1 to 30 days."""
+    """Expiring soon: expiration within 1 to 30 days from today."""
     if expiration_date is None:
         return False
     return 1 <= days_until(expiration_date, today) <= EXPIRING_DAYS

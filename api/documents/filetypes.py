@@ -1,4 +1,4 @@
-"""What a file really is, decided by its bytes (SPEC §9 allowed types), not by its name."""
+"""What a file really is (one of the allowed types), decided by its bytes, not by its name."""
 
 import codecs
 import zipfile

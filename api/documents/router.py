@@ -59,7 +59,7 @@ async def put_upload(
     sig: Annotated[str | None, Query(max_length=128)] = None,
 ):
     """Step two: the raw file as the request body (any content type; the bytes decide)."""
-    slot = await service.receive_upload(
+    slot = await service.update_slot(
         session=session,
         storage=get_storage(),
         organization_id=principal.organization.id,
@@ -146,7 +146,7 @@ def attachment(file_name: str) -> str:
     responses={200: {"content": {"application/octet-stream": {}}}},
 )
 async def download(file_id: str, principal: CurrentPrincipal, session: TenantSession):
-    document = await service.get_for_download(
+    document = await service.get_by_file(
         session=session, file_id=file_id, include_confidential=sees_confidential(principal)
     )
     storage = get_storage()

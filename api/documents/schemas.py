@@ -1,4 +1,5 @@
-"""The employee document contract: SPEC §5 (messages), §7 (calls), §9 (limits)."""
+"""The employee document contract: what its calls read and answer, with the forms' messages
+and limits."""
 
 from datetime import date, datetime
 from typing import Any

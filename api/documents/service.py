@@ -122,7 +122,7 @@ def detect_type(storage: LocalStorage, key: str) -> str | None:
     return filetypes.TEXT if filetypes.is_plain_text(storage.iter_file(key)) else None
 
 
-async def receive_upload(
+async def update_slot(
     *,
     session: AsyncSession,
     storage: LocalStorage,
@@ -231,7 +231,7 @@ async def list_documents(
     return list((await session.execute(query)).scalars())
 
 
-async def get_for_download(
+async def get_by_file(
     *, session: AsyncSession, file_id: str, include_confidential: bool
 ) -> EmployeeDocument:
     """The document that holds this file; a confidential one is 'not found' to others."""

@@ -121,15 +121,15 @@ async def update_employee(
 
 @router.delete("/{id}", response_model=SuccessReply, operation_id="deleteEmployee")
 async def delete_employee(_: AdminOrHr, employee: ValidEmployee, session: TenantSession):
-    await service.delete_permanently(session=session, employee=employee)
+    await service.delete_employee(session=session, employee=employee)
     return SuccessReply(message="Employee deleted successfully")
 
 
 @router.post("/{id}/archive", response_model=EmployeeRead, operation_id="archiveEmployee")
 async def archive_employee(_: AdminOrHr, employee: ValidEmployee, session: TenantSession):
-    return await service.set_archived(session=session, employee=employee, archived=True)
+    return await service.update_archived(session=session, employee=employee, archived=True)
 
 
 @router.post("/{id}/unarchive", response_model=EmployeeRead, operation_id="unarchiveEmployee")
 async def unarchive_employee(_: AdminOrHr, employee: ValidEmployee, session: TenantSession):
-    return await service.set_archived(session=session, employee=employee, archived=False)
+    return await service.update_archived(session=session, employee=employee, archived=False)

@@ -1,5 +1,5 @@
-"""Employee API contract. The cleaning functions carry SPEC §5's messages verbatim and are
-shared by the JSON schemas and the bulk-upload rows, so both give the same answers."""
+"""Employee API contract. The cleaning functions carry the messages the forms show, word for
+word, and are shared by the JSON schemas and the bulk-upload rows, so both give the same answers."""
 
 import re
 from datetime import date, datetime
@@ -159,7 +159,7 @@ def clean_photo_url(value: Any) -> str | None:
 
 
 def check_add_dialog_dates(start: date | None, next_review: date | None) -> None:
-    """The Add dialog's extra rules (SPEC §5), enforced for POST /api/employees too."""
+    """The Add dialog's extra date rules, enforced for POST /api/employees too."""
     if start is not None and start > latest_today():
         raise ValueError("Start date cannot be in the future")
     if next_review is not None and next_review < earliest_today():

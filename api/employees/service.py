@@ -266,7 +266,7 @@ async def update(*, session: AsyncSession, employee: Employee, data: EmployeeUpd
     return employee
 
 
-async def set_archived(*, session: AsyncSession, employee: Employee, archived: bool) -> Employee:
+async def update_archived(*, session: AsyncSession, employee: Employee, archived: bool) -> Employee:
     """Archive (hide from the default list) or restore an employee."""
     employee.is_archived = archived
     await session.flush()
@@ -274,7 +274,7 @@ async def set_archived(*, session: AsyncSession, employee: Employee, archived: b
     return employee
 
 
-async def delete_permanently(*, session: AsyncSession, employee: Employee) -> None:
+async def delete_employee(*, session: AsyncSession, employee: Employee) -> None:
     """Remove the employee with their reviews, certifications, notes, documents and reminders.
 
     Rows go by the foreign keys' ON DELETE CASCADE in this one transaction; the documents'

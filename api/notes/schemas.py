@@ -1,4 +1,4 @@
-"""The HR note contract: SPEC §5 (date required, YYYY-MM-DD) and §7 (the calls)."""
+"""The HR note contract: what its calls read and answer (a note's date is required)."""
 
 import datetime as dt
 import re
@@ -17,8 +17,8 @@ _DATE_PREFIX = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:$|[T ])")
 def to_day(value: Any, *, required: str, invalid: str) -> dt.date | None:
     """'2026-01-05' or an ISO timestamp '2026-01-05T00:00:00.000Z' → date(2026, 1, 5).
 
-    SPEC §5: dates in notes and documents are converted to YYYY-MM-DD, so the calendar day
-    the person picked is kept as written (no time-zone shift of a midnight timestamp).
+    Dates in notes and documents are converted to YYYY-MM-DD, so the calendar day the
+    person picked is kept as written (no time-zone shift of a midnight timestamp).
     """
     if value is None or (isinstance(value, str) and not value.strip()):
         if required:

@@ -30,7 +30,8 @@ async def list_notes(*, session: AsyncSession, employee_id: int | None) -> bytes
 async def create(
     *, session: AsyncSession, data: EmployeeNoteCreate, author: str | None
 ) -> EmployeeNote:
-    """Add a note; the author is the signed-in person's name when known (SPEC §9 default)."""
+    """Add a note; the author is the signed-in person's name when known, else the one sent,
+    else "HR Admin"."""
     await require_employee(session=session, employee_id=data.employee_id)
     assert data.date is not None  # the schema requires it
     note = EmployeeNote(

@@ -27,7 +27,7 @@ async def list_reminders(_: CurrentPrincipal, session: TenantSession):
 )
 async def mark_all_read(_: CurrentPrincipal, session: TenantSession):
     """Mark all read: every role may, as with Mark Read."""
-    return MarkAllReadReply(updated=await service.mark_all_read(session=session))
+    return MarkAllReadReply(updated=await service.update_all_read(session=session))
 
 
 @router.put(
@@ -39,5 +39,5 @@ async def update_reminder(
     reminder: Annotated[Reminder, Depends(valid_reminder)],
     session: TenantSession,
 ):
-    """Mark Read: every role may mark reminders (DESIGN §5)."""
-    return await service.mark(session=session, reminder=reminder, is_read=body.is_read)
+    """Mark Read: every role may mark reminders, as each sees the same list."""
+    return await service.update_reminder(session=session, reminder=reminder, is_read=body.is_read)

@@ -1,4 +1,4 @@
-"""Reminders as the Reminders screen reads them (SPEC §3) and Mark Read (SPEC §7)."""
+"""Reminders as the Reminders screen reads them, and Mark Read."""
 
 from datetime import date, datetime
 from typing import Any

@@ -48,14 +48,14 @@ async def get(*, session: AsyncSession, reminder_id: int) -> Reminder:
     return reminder
 
 
-async def mark(*, session: AsyncSession, reminder: Reminder, is_read: bool) -> Reminder:
-    """Mark Read (SPEC §4: unread becomes read); false puts it back to unread."""
+async def update_reminder(*, session: AsyncSession, reminder: Reminder, is_read: bool) -> Reminder:
+    """Mark Read (unread becomes read); false puts it back to unread."""
     reminder.is_read = is_read
     await session.flush()
     return reminder
 
 
-async def mark_all_read(*, session: AsyncSession) -> int:
+async def update_all_read(*, session: AsyncSession) -> int:
     """Mark all read: every unread reminder of the organisation (the session's schema); how many
     there were."""
     result = await session.execute(

@@ -33,7 +33,7 @@ ValidTemplate = Annotated[ReviewTemplate, Depends(valid_template)]
 ValidReview = Annotated[Review, Depends(valid_review)]
 
 
-# Templates: everyone signed in reads them; admin and hr write (issue 4).
+# Templates: everyone signed in reads them; admin and hr write.
 
 
 @router.get("/api/templates", response_model=list[TemplateRead], operation_id="listTemplates")

@@ -1,4 +1,4 @@
-"""Assigning certifications to employees: SPEC §5 rules, validity months, overlap, roles."""
+"""Assigning certifications to employees: field rules, validity months, overlap, roles."""
 
 import asyncio
 

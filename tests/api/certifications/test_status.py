@@ -1,4 +1,4 @@
-"""The display status of SPEC §4 at its edges, and the validity-month arithmetic."""
+"""The display status at its edges, and the validity-month arithmetic."""
 
 from datetime import date, timedelta
 

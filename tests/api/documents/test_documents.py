@@ -1,4 +1,4 @@
-"""Employee documents: create, list, download, delete (SPEC §5 Document, §6, §7 Documents)."""
+"""Employee documents: create, list, download, delete."""
 
 import pytest
 

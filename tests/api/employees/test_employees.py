@@ -599,8 +599,8 @@ async def test_a_failed_permanent_delete_keeps_rows_and_files(login, org, monkey
         await real_delete(session=session, employee=employee)
         raise Conflict("refused after the rows were deleted, before the commit")
 
-    real_delete = service.delete_permanently
-    monkeypatch.setattr(service, "delete_permanently", broken_delete)
+    real_delete = service.delete_employee
+    monkeypatch.setattr(service, "delete_employee", broken_delete)
     r = await admin.delete(f"/api/employees/{person['id']}")
     assert r.status_code == 409
     monkeypatch.undo()

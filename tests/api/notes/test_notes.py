@@ -1,4 +1,4 @@
-"""HR notes: GET/POST /api/employee-notes (SPEC §5 Note, §7 Notes, §9 default author)."""
+"""HR notes: GET/POST /api/employee-notes, their field rules and default author."""
 
 from datetime import UTC, datetime
 

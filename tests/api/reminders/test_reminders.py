@@ -1,4 +1,4 @@
-"""Reminders: GET /api/reminders and Mark Read, PUT /api/reminders/{id} (SPEC §4, §7)."""
+"""Reminders: GET /api/reminders and Mark Read, PUT /api/reminders/{id}."""
 
 from datetime import UTC, datetime, timedelta
 
