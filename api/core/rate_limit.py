@@ -35,7 +35,8 @@ def limits_storage_url(redis_url: str) -> str:
 
 def shared_store_url(settings: Settings) -> str | None:
     """The Redis that rate limits share (MERIT_RATE_LIMIT_STORAGE=redis), else None."""
-    return settings.redis_url if settings.rate_limit_storage == "redis" else None
+    storage = settings.rate_limit_storage or ("redis" if settings.is_production else "memory")
+    return settings.redis_url if storage == "redis" else None
 
 
 class RateLimiter:

@@ -8,6 +8,7 @@ import pytest
 
 from api.core.config import DEFAULT_RATE_LIMITED_PATHS, get_settings
 from api.core.middleware import RateLimitMiddleware
+from api.core.rate_limit import shared_store_url
 from tests.api.hardening.conftest import client_for
 from tests.conftest import route_paths
 
@@ -94,6 +95,21 @@ def test_default_limit_is_20_a_minute_whatever_the_environment(monkeypatch):
         assert settings.sign_in_rate_limit == "20/minute"
     monkeypatch.setattr(settings, "rate_limit", "5/second")
     assert settings.sign_in_rate_limit == "5/second"
+
+
+def test_production_counts_in_redis_unless_told_otherwise(monkeypatch):
+    """Several processes serve production: counted per process, a guesser would get five
+    failed sign-ins per process instead of five in all."""
+    settings = get_settings()
+    monkeypatch.setattr(settings, "redis_url", "redis://example.invalid:6379/0")
+    monkeypatch.setattr(settings, "rate_limit_storage", None)
+    monkeypatch.setattr(settings, "environment", "production")
+    assert shared_store_url(settings) == "redis://example.invalid:6379/0"
+    monkeypatch.setattr(settings, "environment", "development")
+    assert shared_store_url(settings) is None
+    monkeypatch.setattr(settings, "environment", "production")
+    monkeypatch.setattr(settings, "rate_limit_storage", "memory")
+    assert shared_store_url(settings) is None
 
 
 async def test_replicas_share_counts_through_redis(make_app):
