@@ -1,17 +1,16 @@
 """Worker side of backups: one organisation's backup, and the nightly run for all of them."""
 
 import logging
+from contextlib import AsyncExitStack
 from datetime import date
 from typing import Any
 
 from arq import cron
-from sqlalchemy import select
+from arq.connections import ArqRedis
 
 from api.backups import service
-from api.core.db import public_session
-from api.core.queue import BACKUP_QUEUE, get_queue
-from api.organizations.models import Organization
-from tenants import registry
+from api.core.queue import BACKUP_QUEUE, open_queue
+from api.organizations.scheduled import enqueue_for_each_organization, get_organization
 
 log = logging.getLogger("merit.backups")
 
@@ -21,8 +20,7 @@ async def backup_organization(
 ) -> str | None:
     """Back up one organisation (a pending row made by the API, or a new one). Returns the
     filename, or None when there was nothing to do."""
-    async with public_session() as db:
-        org = await registry.get_by_id(db, organization_id)
+    org = await get_organization(organization_id)
     if org is None:
         return None
     if kind == "scheduled":
@@ -38,31 +36,20 @@ async def backup_organization(
 async def nightly_backups(ctx: dict[str, Any]) -> int:
     """02:00: one backup job per active organisation, with a deterministic id per day so a
     slot is never run twice. Returns how many jobs were queued."""
-    async with public_session() as db:
-        ids = list(
-            (
-                await db.execute(
-                    select(Organization.id).where(Organization.is_active).order_by(Organization.id)
-                )
-            ).scalars()
-        )
-    queue = ctx.get("redis") or await get_queue()
     day = date.today().isoformat()
-    queued = 0
-    try:
-        for org_id in ids:
-            job = await queue.enqueue_job(
-                service.JOB,
-                org_id,
-                None,
-                "scheduled",
-                _job_id=f"backup:{org_id}:{day}",
-                _queue_name=BACKUP_QUEUE,
-            )
-            queued += job is not None
-    finally:
-        if "redis" not in ctx:
-            await queue.aclose()
+    async with AsyncExitStack() as stack:
+        # The worker's own pool when there is one; else one opened (and closed) for the run.
+        queue: ArqRedis | None = ctx.get("redis")
+        if queue is None:
+            queue = await stack.enter_async_context(open_queue())
+        queued = await enqueue_for_each_organization(
+            queue,
+            service.JOB,
+            lambda org_id: f"backup:{org_id}:{day}",
+            None,
+            "scheduled",
+            queue_name=BACKUP_QUEUE,
+        )
     log.info("nightly backups: %d organisations queued", queued)
     return queued
 

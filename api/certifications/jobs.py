@@ -1,4 +1,4 @@
-"""Daily certification reminders (DESIGN §2 fan-out).
+"""Daily certification reminders, one job per organisation.
 
 `certification_reminders_dispatch` (cron) enqueues one `certification_reminders` job per
 active organisation with the deterministic id `cert-reminders:<org>:<date>`, so a day's run
@@ -19,9 +19,10 @@ from arq.worker import func
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.certifications import service
-from api.core.dates import local_today
-from api.core.db import public_session, tenant_session
-from tenants import registry
+from api.core.dates import day_or_today
+from api.core.db import tenant_session
+from api.organizations.models import Organization
+from api.organizations.scheduled import enqueue_for_each_organization, organization_job
 
 log = logging.getLogger("merit.certifications")
 
@@ -34,27 +35,15 @@ def job_id(organization_id: int, day: date) -> str:
     return f"cert-reminders:{organization_id}:{day.isoformat()}"
 
 
-def _day(day: date | str | None) -> date:
-    if day is None:
-        return local_today()
-    return day if isinstance(day, date) else date.fromisoformat(day)
-
-
 async def certification_reminder_task(session: AsyncSession, today: date) -> dict[str, int]:
     """Expiring (within 30 days) and expired reminders of one organisation's schema."""
     return await service.create_reminders(session=session, on=today)
 
 
-async def certification_reminders(
-    _ctx: dict[str, Any], organization_id: int, day: str | None = None
-) -> dict[str, int]:
+@organization_job("certification reminders", skipped={})
+async def certification_reminders(org: Organization, day: str | None = None) -> dict[str, int]:
     """The job for one organisation (arq function; also called directly)."""
-    today = _day(day)
-    async with public_session() as db:
-        org = await registry.get_by_id(db, organization_id)
-    if org is None or not org.is_active:
-        log.info("certification reminders org=%s skipped: missing or inactive", organization_id)
-        return {}
+    today = day_or_today(day)
     async with tenant_session(org.schema_name, org.id) as session:
         counts = await certification_reminder_task(session, today)
     log.info("certification reminders org=%s day=%s: %s", org.id, today, counts)
@@ -65,16 +54,14 @@ async def certification_reminders_dispatch(
     ctx: dict[str, Any], *, day: str | None = None, queue_name: str | None = None
 ) -> int:
     """Cron: enqueue one job per active organisation for the day; queued ones are skipped."""
-    today = _day(day)
-    async with public_session() as db:
-        orgs = [org for org in await registry.list_all(db) if org.is_active]
-    queued = 0
-    for org in orgs:
-        options: dict[str, Any] = {"_job_id": job_id(org.id, today)}
-        if queue_name:
-            options["_queue_name"] = queue_name
-        job = await ctx["redis"].enqueue_job(JOB_NAME, org.id, today.isoformat(), **options)
-        queued += job is not None
+    today = day_or_today(day)
+    queued = await enqueue_for_each_organization(
+        ctx["redis"],
+        JOB_NAME,
+        lambda org_id: job_id(org_id, today),
+        today.isoformat(),
+        queue_name=queue_name,
+    )
     log.info("certification reminders dispatch day=%s: %d jobs enqueued", today, queued)
     return queued
 

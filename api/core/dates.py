@@ -9,10 +9,10 @@ everywhere on Earth, and in the past only when it is before today everywhere: a 
 at 08:00 may start someone today while it is still yesterday in UTC.
 """
 
-import calendar
 from datetime import MAXYEAR, MINYEAR, UTC, date, datetime, timedelta
 from typing import Annotated
 
+from dateutil.relativedelta import relativedelta
 from pydantic import AfterValidator, ValidationInfo
 
 _EARLIEST_OFFSET = timedelta(hours=-12)
@@ -70,16 +70,22 @@ def _check_field(day: date, info: ValidationInfo) -> date:
 BoundedDate = Annotated[date, AfterValidator(_check_field)]
 
 
+def day_or_today(day: date | str | None) -> date:
+    """A job's day argument (a date, or its ISO text as queued jobs carry it); today if None."""
+    if day is None:
+        return local_today()
+    return day if isinstance(day, date) else date.fromisoformat(day)
+
+
 def add_months(day: date, months: int) -> date:
     """Same day of the month `months` later, clamped to the month's end (Jan 31 → Feb 28).
 
     A result past the ends of Python's calendar (a stored far date plus a step) is clamped to
     date.min / date.max instead of raising: callers compare it with the supported range.
     """
-    index = day.month - 1 + months
-    year, month = day.year + index // 12, index % 12 + 1
+    year = (day.year * 12 + day.month - 1 + months) // 12
     if year > MAXYEAR:
         return date.max
     if year < MINYEAR:
         return date.min
-    return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
+    return day + relativedelta(months=months)

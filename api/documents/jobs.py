@@ -4,28 +4,29 @@ import logging
 from typing import Any
 
 from arq import cron
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.core.db import public_session, tenant_session
 from api.core.storage import get_storage
 from api.documents import service
-from tenants import registry
+from api.organizations.models import Organization
+from api.organizations.scheduled import for_each_organization, in_tenant_session
 
 log = logging.getLogger("merit.documents")
 
 
+async def _purge(session: AsyncSession, org: Organization) -> int:
+    return await service.purge_stale_uploads(
+        session=session, storage=get_storage(), organization_id=org.id
+    )
+
+
 async def purge_stale_uploads(_ctx: dict[str, Any]) -> int:
-    """Each organisation in its own transaction; one failure does not stop the rest."""
-    async with public_session() as db:
-        orgs = [(o.id, o.schema_name) for o in await registry.list_all(db)]
-    removed = 0
-    for org_id, schema in orgs:
-        try:
-            async with tenant_session(schema, org_id) as session:
-                removed += await service.purge_stale_uploads(
-                    session=session, storage=get_storage(), organization_id=org_id
-                )
-        except Exception:
-            log.exception("purging stale uploads failed for organisation %s", org_id)
+    """Each organisation (deactivated ones too: their files still take space) in its own
+    transaction; one failure does not stop the rest."""
+    report = await for_each_organization(
+        in_tenant_session(_purge), what="purging stale uploads", include_inactive=True
+    )
+    removed = sum(report.counts.values())
     log.info("purged %d stale uploads", removed)
     return removed
 

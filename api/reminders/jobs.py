@@ -1,4 +1,4 @@
-"""The daily reminders job (DESIGN §2 fan-out).
+"""The daily reminders job, one job per organisation.
 
 `reminders_dispatch` (cron) enqueues one `org_reminders` job per organisation with the
 deterministic id `reminders:<org_id>:<date>`, so a day's run happens once per organisation
@@ -10,10 +10,8 @@ Adding reminders of another kind: write `async def task(session, today) -> dict[
 (counts of what it did, for the log) and append it to ORG_TASKS.
 """
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
@@ -23,12 +21,17 @@ from sqlalchemy import func as sql
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.core.dates import local_today
-from api.core.db import public_session, tenant_session
+from api.core.dates import day_or_today
+from api.core.db import tenant_session
 from api.organizations.models import Organization
+from api.organizations.scheduled import (
+    Report,
+    enqueue_for_each_organization,
+    for_each_organization,
+    organization_job,
+)
 from api.reminders.service import review_reminders
 from api.reviews.periodic import create_next_reviews
-from tenants import registry
 
 log = logging.getLogger("merit.reminders")
 
@@ -49,12 +52,6 @@ class ReminderJobError(RuntimeError):
 
 def job_id(organization_id: int, day: date) -> str:
     return f"reminders:{organization_id}:{day.isoformat()}"
-
-
-def _day(day: date | str | None) -> date:
-    if day is None:
-        return local_today()
-    return day if isinstance(day, date) else date.fromisoformat(day)
 
 
 async def run_org_tasks(org: Organization, today: date) -> dict[str, int]:
@@ -78,62 +75,39 @@ async def run_org_tasks(org: Organization, today: date) -> dict[str, int]:
     return counts
 
 
-async def org_reminders(
-    _ctx: dict[str, Any], organization_id: int, day: str | None = None
-) -> dict[str, int]:
+@organization_job("reminders", skipped={})
+async def org_reminders(org: Organization, day: str | None = None) -> dict[str, int]:
     """The job for one organisation (arq function; also called directly)."""
-    today = _day(day)
-    async with public_session() as db:
-        org = await registry.get_by_id(db, organization_id)
-    if org is None or not org.is_active:
-        log.info("reminders org=%s skipped: missing or inactive", organization_id)
-        return {}
-    return await run_org_tasks(org, today)
-
-
-async def _active_organizations() -> list[Organization]:
-    async with public_session() as db:
-        return [org for org in await registry.list_all(db) if org.is_active]
+    return await run_org_tasks(org, day_or_today(day))
 
 
 async def reminders_dispatch(
     ctx: dict[str, Any], *, day: str | None = None, queue_name: str | None = None
 ) -> int:
     """Cron: enqueue one job per organisation for the day; already enqueued ones are skipped."""
-    today = _day(day)
-    queued = 0
-    for org in await _active_organizations():
-        options: dict[str, Any] = {"_job_id": job_id(org.id, today)}
-        if queue_name:
-            options["_queue_name"] = queue_name
-        job = await ctx["redis"].enqueue_job(JOB_NAME, org.id, today.isoformat(), **options)
-        queued += job is not None
+    today = day_or_today(day)
+    queued = await enqueue_for_each_organization(
+        ctx["redis"],
+        JOB_NAME,
+        lambda org_id: job_id(org_id, today),
+        today.isoformat(),
+        queue_name=queue_name,
+    )
     log.info("reminders dispatch day=%s: %d organisation jobs enqueued", today, queued)
     return queued
 
 
-@dataclass
-class RunReport:
-    counts: dict[int, dict[str, int]] = field(default_factory=dict)
-    failed: dict[int, str] = field(default_factory=dict)
+RunReport = Report[dict[str, int]]
 
 
 async def remind_all(_ctx: dict[str, Any] | None = None, day: str | None = None) -> RunReport:
     """Every active organisation in-process, a few at a time; failures are reported."""
-    today = _day(day)
-    report = RunReport()
-    gate = asyncio.Semaphore(CONCURRENCY)
+    today = day_or_today(day)
 
-    async def one(org: Organization) -> None:
-        async with gate:
-            try:
-                report.counts[org.id] = await run_org_tasks(org, today)
-            except Exception as exc:
-                log.error("reminders org=%s failed: %s", org.id, exc)
-                report.failed[org.id] = str(exc)
+    async def one(org: Organization) -> dict[str, int]:
+        return await run_org_tasks(org, today)
 
-    await asyncio.gather(*(one(org) for org in await _active_organizations()))
-    return report
+    return await for_each_organization(one, what="reminders", concurrency=CONCURRENCY)
 
 
 FUNCTIONS = [
