@@ -108,7 +108,7 @@ async def list_assignments(
     status_code=201,
     operation_id="assignCertification",
 )
-async def create_assignment(
+async def assign(
     body: EmployeeCertificationCreate, _: AdminOrHr, session: TenantSession
 ):
     cert = await assignments.create_assignment(session=session, data=body)
@@ -146,7 +146,7 @@ async def delete_assignment(certification_id: int, _: AdminOrHr, session: Tenant
     response_model=list[RequiredTypeCompliance],
     operation_id="getCertificationCompliance",
 )
-async def list_compliance(
+async def compliance(
     _: CurrentPrincipal,
     session: TenantSession,
     limit: Annotated[int | None, Query(ge=0, le=100_000, description="Cap each list")] = None,

@@ -847,7 +847,7 @@ export interface paths {
         get?: never;
         /**
          * Update Reminder
-         * @description Mark Read: every role may mark reminders (DESIGN §5).
+         * @description Mark Read: every role may mark reminders, as each sees the same list.
          */
         put: operations["updateReminder"];
         post?: never;
