@@ -75,8 +75,8 @@ export default tseslint.config(
     },
   },
   {
-    // Whole-app tests render the app itself; they belong with it and move there.
-    files: ['src/features/auth/api/get-session.test.tsx', 'src/components/layout/page-header.test.tsx'],
+    // A whole-app test kept beside the session query; it belongs in app/ and moves there.
+    files: ['src/features/auth/api/get-session.test.tsx'],
     rules: { 'import/no-restricted-paths': 'warn' },
   },
   {

@@ -27,19 +27,20 @@ const AdminPage = lazy(() => import('@/features/admin/components/admin-page'))
 const BackupPage = lazy(() => import('@/features/backups/components/backup-page'))
 const PasswordRecoveryRoute = lazy(() => import('./routes/password-recovery'))
 
+function PasswordChangeOnly() {
+  return (
+    <div className="flex min-h-dvh items-start justify-center bg-gradient-to-br from-primary-soft via-background to-background pt-10">
+      <Logo />
+      <Suspense fallback={null}>
+        <ForcePasswordChangeDialog />
+      </Suspense>
+    </div>
+  )
+}
+
 /** The signed-in app. While the server demands a new password, only that dialog shows. */
 export default function AuthenticatedApp({ session }: { session: Session }) {
-  if (session.forcePasswordChange) {
-    return (
-      <div className="flex min-h-dvh items-start justify-center bg-gradient-to-br from-primary-soft via-background to-background pt-10">
-        <Logo />
-        <Suspense fallback={null}>
-          <ForcePasswordChangeDialog />
-        </Suspense>
-      </div>
-    )
-  }
-
+  if (session.forcePasswordChange) return <PasswordChangeOnly />
   const role = session.userRole
   return (
     <AssistantProvider>

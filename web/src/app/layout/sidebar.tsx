@@ -16,8 +16,36 @@ interface SidebarProps {
   onNavigate?: () => void
 }
 
-export function Sidebar({ role, onNavigate }: SidebarProps) {
+function MainNav({ role, onNavigate }: SidebarProps) {
   const [location] = useLocation()
+  return (
+    <nav aria-label="Main" className="flex-1 overflow-y-auto">
+      <ul className="flex flex-col gap-1">
+        {navItemsFor(role).map(({ href, label, icon: Icon }) => {
+          const active = isActivePath(href, location)
+          return (
+            <li key={href}>
+              <Link
+                href={href}
+                onClick={onNavigate}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  active ? 'bg-primary-soft text-primary' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                )}
+              >
+                <Icon aria-hidden="true" className="size-4" />
+                {label}
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
+  )
+}
+
+export function Sidebar({ role, onNavigate }: SidebarProps) {
   const { openAssistant } = useAssistant()
   const logout = useLogout()
   const [loggingOut, setLoggingOut] = useState(false)
@@ -28,31 +56,7 @@ export function Sidebar({ role, onNavigate }: SidebarProps) {
         <Logo />
       </Link>
       <SidebarOrganization />
-
-      <nav aria-label="Main" className="flex-1 overflow-y-auto">
-        <ul className="flex flex-col gap-1">
-          {navItemsFor(role).map(({ href, label, icon: Icon }) => {
-            const active = isActivePath(href, location)
-            return (
-              <li key={href}>
-                <Link
-                  href={href}
-                  onClick={onNavigate}
-                  aria-current={active ? 'page' : undefined}
-                  className={cn(
-                    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                    active ? 'bg-primary-soft text-primary' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
-                  )}
-                >
-                  <Icon aria-hidden="true" className="size-4" />
-                  {label}
-                </Link>
-              </li>
-            )
-          })}
-        </ul>
-      </nav>
-
+      <MainNav role={role} onNavigate={onNavigate} />
       <div className="flex flex-col gap-3 border-t pt-4">
         {(role === 'admin' || role === 'manager') && (
           <Button

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { AssistantProvider } from '@/app/layout/assistant-provider'
+import { AssistantContext } from '@/lib/assistant'
 import { mockApi, renderWithProviders } from '@/test/utils'
 import { PageHeader } from './page-header'
 
@@ -11,14 +11,14 @@ describe('PageHeader', () => {
     const onAdd = vi.fn()
     const onSearch = vi.fn()
     renderWithProviders(
-      <AssistantProvider>
+      <AssistantContext.Provider value={{ openAssistant: vi.fn() }}>
         <PageHeader
           title="Employees"
           subtitle="Everyone in your organization"
           search={{ placeholder: 'Search employees...', value: '', onChange: onSearch }}
           addButton={{ label: 'Add Employee', onClick: onAdd }}
         />
-      </AssistantProvider>,
+      </AssistantContext.Provider>,
     )
 
     expect(screen.getByRole('heading', { level: 1, name: 'Employees' })).toBeInTheDocument()
@@ -33,10 +33,11 @@ describe('PageHeader', () => {
 
   it("has a help button with the tooltip 'Help - How to use Merit' that opens the AI Assistant", async () => {
     mockApi({})
+    const openAssistant = vi.fn()
     renderWithProviders(
-      <AssistantProvider>
+      <AssistantContext.Provider value={{ openAssistant }}>
         <PageHeader title="Dashboard" />
-      </AssistantProvider>,
+      </AssistantContext.Provider>,
     )
 
     const help = screen.getByRole('button', { name: 'Help - How to use Merit' })
@@ -44,6 +45,6 @@ describe('PageHeader', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Help - How to use Merit')
 
     await userEvent.click(help)
-    expect(await screen.findByRole('dialog', { name: 'AI Assistant' })).toBeInTheDocument()
+    expect(openAssistant).toHaveBeenCalledWith('ai')
   })
 })

@@ -6,6 +6,7 @@ import { FieldError } from '@/components/ui/field-error'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
+import { useResetOnChange } from '@/lib/use-reset-on-change'
 import { toast } from '@/lib/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import { LOGO_MAX_BYTES, LOGO_TYPES, uploadLogo, useOrganization, useUpdateOrganization } from '../api/organization'
@@ -28,11 +29,9 @@ export function OrganizationSettingsCard() {
   const nameId = useId()
 
   // The field shows the saved name again whenever that changes (loaded, saved, or renamed).
-  const [shownOrganization, setShownOrganization] = useState(organization)
-  if (organization !== shownOrganization) {
-    setShownOrganization(organization)
+  useResetOnChange([organization], () => {
     if (organization) setName(organization.name)
-  }
+  })
 
   const failed = (title: string) => (err: unknown) =>
     toast({ variant: 'destructive', title, description: errorMessage(err, 'Please try again.') })

@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
+import { useResetOnChange } from '@/lib/use-reset-on-change'
 import { toast } from '@/lib/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import { EARLIEST_DAY, LATEST_DAY, withinDayRange } from '@/lib/date-range'
@@ -130,11 +131,9 @@ export function AssignCertificationDialog({
     if (open) reset(defaults)
   }, [open, defaults, reset])
   // Opened again, or for other defaults: no refusal from before.
-  const [shownFor, setShownFor] = useState({ open, defaults })
-  if (shownFor.open !== open || shownFor.defaults !== defaults) {
-    setShownFor({ open, defaults })
+  useResetOnChange([open, defaults], () => {
     if (open) setServerError(null)
-  }
+  })
 
   const [typeId, issueDate, expirationDate, file] = useWatch({
     control,

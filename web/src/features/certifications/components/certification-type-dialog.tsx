@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { TextareaField, TextField } from '@/components/ui/text-field'
+import { useResetOnChange } from '@/lib/use-reset-on-change'
 import { toast } from '@/lib/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import {
@@ -90,11 +91,9 @@ export function CertificationTypeDialog({ open, onOpenChange, type }: Certificat
     if (open) reset(valuesOf(type))
   }, [open, type, reset])
   // Opened again, or for another type: no refusal from before.
-  const [shownFor, setShownFor] = useState({ open, type })
-  if (shownFor.open !== open || shownFor.type !== type) {
-    setShownFor({ open, type })
+  useResetOnChange([open, type], () => {
     if (open) setServerError(null)
-  }
+  })
 
   const failed = (title: string) => (error: unknown) => {
     const message = errorMessage(error, 'An error occurred')

@@ -2,6 +2,7 @@ import { TriangleAlert } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { useResetOnChange } from '@/lib/use-reset-on-change'
 import { toast } from '@/lib/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import { useDeleteCertificationType, type CertificationType } from '../api/certification-types'
@@ -21,11 +22,9 @@ export function DeleteCertificationTypeDialog({ type, onOpenChange }: DeleteCert
   const [held, setHeld] = useState<string | null>(null)
 
   // A newly chosen type starts without the previous one's refusal.
-  const [shownType, setShownType] = useState(type)
-  if (type !== shownType) {
-    setShownType(type)
+  useResetOnChange([type], () => {
     if (type) setHeld(null)
-  }
+  })
 
   const onDelete = () => {
     if (!type) return

@@ -95,6 +95,39 @@ function RemoveDialog({ target, onClose }: { target: EmployeeCertification | nul
   )
 }
 
+function CertificationList({
+  employeeId,
+  onDelete,
+}: {
+  employeeId: number
+  onDelete?: (c: EmployeeCertification) => void
+}) {
+  const { data, isPending, isError } = useEmployeeCertifications(employeeId)
+  if (isPending) {
+    return (
+      <div role="status" aria-label="Loading certifications" className="flex flex-col gap-3">
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+    )
+  }
+  if (isError) {
+    return (
+      <p role="alert" className="py-6 text-center text-sm text-muted-foreground">
+        Certifications could not be loaded right now.
+      </p>
+    )
+  }
+  if (data.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">No certifications yet</p>
+  return (
+    <ul aria-label="Certifications" className="divide-y">
+      {data.map((certification) => (
+        <CertificationRow key={certification.id} certification={certification} onDelete={onDelete} />
+      ))}
+    </ul>
+  )
+}
+
 /**
  * Employee Certifications on the profile: the list with its display status, and
  * for admin and hr the Assign Certification button and a remove action.
@@ -108,7 +141,6 @@ export function EmployeeCertificationsSection({
   canAssign: boolean
   employeeName?: string
 }) {
-  const { data, isPending, isError } = useEmployeeCertifications(employeeId)
   const [assigning, setAssigning] = useState(false)
   const [removing, setRemoving] = useState<EmployeeCertification | null>(null)
 
@@ -130,28 +162,7 @@ export function EmployeeCertificationsSection({
         )}
       </CardHeader>
       <CardContent>
-        {isPending ? (
-          <div role="status" aria-label="Loading certifications" className="flex flex-col gap-3">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ) : isError ? (
-          <p role="alert" className="py-6 text-center text-sm text-muted-foreground">
-            Certifications could not be loaded right now.
-          </p>
-        ) : data.length === 0 ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">No certifications yet</p>
-        ) : (
-          <ul aria-label="Certifications" className="divide-y">
-            {data.map((certification) => (
-              <CertificationRow
-                key={certification.id}
-                certification={certification}
-                onDelete={canAssign ? setRemoving : undefined}
-              />
-            ))}
-          </ul>
-        )}
+        <CertificationList employeeId={employeeId} onDelete={canAssign ? setRemoving : undefined} />
       </CardContent>
       {canAssign && (
         <>

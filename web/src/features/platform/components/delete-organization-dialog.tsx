@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { useResetOnChange } from '@/lib/use-reset-on-change'
 import { toast } from '@/lib/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import { useDeleteOrganization } from '../api/delete-organization'
@@ -21,11 +22,7 @@ export function DeleteOrganizationDialog({ organization, onOpenChange }: DeleteO
   const matches = organization !== null && typed.trim().toLowerCase() === organization.subdomain
 
   // Another organisation starts with an empty confirmation.
-  const [shownOrganization, setShownOrganization] = useState(organization)
-  if (organization !== shownOrganization) {
-    setShownOrganization(organization)
-    setTyped('')
-  }
+  useResetOnChange([organization], () => setTyped(''))
 
   const confirm = () => {
     if (!organization || !matches) return

@@ -7,6 +7,7 @@ import { FieldError } from '@/components/ui/field-error'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { TextareaField, TextField } from '@/components/ui/text-field'
+import { useResetOnChange } from '@/lib/use-reset-on-change'
 import { toast } from '@/lib/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import { useCreateOrganization, type CreateOrganizationBody } from '../api/create-organization'
@@ -69,11 +70,9 @@ export function OrganizationFormDialog({ open, onOpenChange, organization }: Org
     if (open) reset(organization ? toForm(organization) : EMPTY_FORM)
   }, [open, organization, reset])
   // Opened again, or for another organisation: an existing subdomain is never rewritten from the name.
-  const [shownFor, setShownFor] = useState({ open, organization })
-  if (shownFor.open !== open || shownFor.organization !== organization) {
-    setShownFor({ open, organization })
+  useResetOnChange([open, organization], () => {
     if (open) setSubdomainTouched(Boolean(organization))
-  }
+  })
 
   const [subdomain, size] = useWatch({ control, name: ['subdomain', 'size'] })
   const sizes = size && !SIZES.includes(size as (typeof SIZES)[number]) ? [...SIZES, size] : SIZES
