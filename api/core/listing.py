@@ -7,8 +7,9 @@ list route against its model).
 
 Short lists return model instances and FastAPI serialises them. Long ones skip building a model
 per item (ten times the cost of the JSON itself) and are rendered from plain rows by one of the
-renderers below. Each takes its JSON keys, their order and the way values are written from
-`Shape(SomeRead)`, derived from the model's fields and aliases, so no shape is typed twice:
+three renderers below (the last two in api/core/shape.py). Each takes its JSON keys, their
+order and the way values are written from `Shape(SomeRead)`, derived from the model's fields
+and aliases, so no shape is typed twice:
 
 - `Listing`: rows of one table, with embedded records (an employee, a template). Each distinct
   embedded row goes through its own reply model once and is spliced into every item naming it.

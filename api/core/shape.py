@@ -47,9 +47,6 @@ class Shape:
         fields = self.reply_model.model_fields
         return tuple(fields[name].alias or name for name in self.names)
 
-    def key(self, name: str) -> str:
-        return self.keys[self.names.index(name)]
-
     def item(self, values: Mapping[str, Any]) -> dict[str, Any]:
         """The reply's JSON-ready dict of `values` (field name → value, every field given)."""
         return {key: values[name] for name, key in zip(self.names, self.keys, strict=True)}
