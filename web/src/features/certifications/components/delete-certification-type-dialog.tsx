@@ -17,6 +17,20 @@ interface DeleteCertificationTypeDialogProps {
  * employees hold the type the server refuses (409) with a message that says how many, and
  * only a second, explicit "Delete anyway" sends confirm=true.
  */
+function deletedMessage(name: string, removed: number): string {
+  if (removed === 0) return `${name} was deleted.`
+  return `${name} and ${removed} employee certification${removed === 1 ? '' : 's'} were deleted.`
+}
+
+function HeldWarning({ message }: { message: string }) {
+  return (
+    <div role="alert" className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+      <p>{message}</p>
+    </div>
+  )
+}
+
 export function DeleteCertificationTypeDialog({ type, onOpenChange }: DeleteCertificationTypeDialogProps) {
   const remove = useDeleteCertificationType()
   const [held, setHeld] = useState<string | null>(null)
@@ -32,13 +46,7 @@ export function DeleteCertificationTypeDialog({ type, onOpenChange }: DeleteCert
       { id: type.id, confirm: held !== null },
       {
         onSuccess: (reply) => {
-          toast({
-            title: 'Certification type deleted',
-            description:
-              reply.removedCertifications > 0
-                ? `${type.name} and ${reply.removedCertifications} employee certification${reply.removedCertifications === 1 ? '' : 's'} were deleted.`
-                : `${type.name} was deleted.`,
-          })
+          toast({ title: 'Certification type deleted', description: deletedMessage(type.name, reply.removedCertifications) })
           onOpenChange(false)
         },
         onError: (error) => {
@@ -66,12 +74,7 @@ export function DeleteCertificationTypeDialog({ type, onOpenChange }: DeleteCert
             deleted. This cannot be undone.
           </DialogDescription>
         </DialogHeader>
-        {held && (
-          <div role="alert" className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
-            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
-            <p>{held}</p>
-          </div>
-        )}
+        {held && <HeldWarning message={held} />}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel

@@ -84,37 +84,43 @@ interface EmployeeDetailsCardProps {
   onEdit?: () => void
 }
 
+function NameLine({ employee, onEdit }: EmployeeDetailsCardProps) {
+  return (
+    <div className="flex flex-wrap items-center gap-4">
+      <span
+        aria-hidden="true"
+        className="flex size-16 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xl font-semibold text-primary"
+      >
+        {getInitials(employee.firstName, employee.lastName)}
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="text-xl font-semibold">
+            {employee.firstName} {employee.lastName}
+          </h2>
+          {employee.isArchived && <Badge variant="secondary">Archived</Badge>}
+        </div>
+        <p className="text-sm text-muted-foreground">
+          {employee.position || 'No position'} · ID {employee.employeeId}
+        </p>
+      </div>
+      {onEdit && (
+        <Button variant="outline" onClick={onEdit}>
+          <Pencil aria-hidden="true" />
+          Edit Employee
+        </Button>
+      )}
+    </div>
+  )
+}
+
 /** Who the person is: contact, department, position, dates, schedule and manager. */
 export function EmployeeDetailsCard({ employee, onEdit }: EmployeeDetailsCardProps) {
   const departmentName = useDepartmentName(employee.department)
   const department = employee.department ? (departmentName ?? humanize(employee.department)) : 'Not assigned'
   return (
     <Card className="flex flex-col gap-6 p-6">
-      <div className="flex flex-wrap items-center gap-4">
-        <span
-          aria-hidden="true"
-          className="flex size-16 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xl font-semibold text-primary"
-        >
-          {getInitials(employee.firstName, employee.lastName)}
-        </span>
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <h2 className="text-xl font-semibold">
-              {employee.firstName} {employee.lastName}
-            </h2>
-            {employee.isArchived && <Badge variant="secondary">Archived</Badge>}
-          </div>
-          <p className="text-sm text-muted-foreground">
-            {employee.position || 'No position'} · ID {employee.employeeId}
-          </p>
-        </div>
-        {onEdit && (
-          <Button variant="outline" onClick={onEdit}>
-            <Pencil aria-hidden="true" />
-            Edit Employee
-          </Button>
-        )}
-      </div>
+      <NameLine employee={employee} onEdit={onEdit} />
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Detail icon={<Mail />} label="Email">
           {employee.email ? (

@@ -14,11 +14,45 @@ interface DeleteOrganizationDialogProps {
   onOpenChange: (open: boolean) => void
 }
 
+function ConfirmField({
+  subdomain,
+  typed,
+  onType,
+  onConfirm,
+}: {
+  subdomain?: string
+  typed: string
+  onType: (value: string) => void
+  onConfirm: () => void
+}) {
+  const inputId = useId()
+  return (
+    <form
+      className="flex flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault()
+        onConfirm()
+      }}
+    >
+      <Label htmlFor={inputId}>
+        Type <span className="font-mono font-semibold">{subdomain}</span> to confirm
+      </Label>
+      <Input
+        id={inputId}
+        value={typed}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        onChange={(event) => onType(event.target.value)}
+      />
+    </form>
+  )
+}
+
 /** Deleting needs the subdomain typed out; the server keeps a final backup first. */
 export function DeleteOrganizationDialog({ organization, onOpenChange }: DeleteOrganizationDialogProps) {
   const remove = useDeleteOrganization()
   const [typed, setTyped] = useState('')
-  const inputId = useId()
   const matches = organization !== null && typed.trim().toLowerCase() === organization.subdomain
 
   // Another organisation starts with an empty confirmation.
@@ -49,25 +83,7 @@ export function DeleteOrganizationDialog({ organization, onOpenChange }: DeleteO
             taken first and kept by the platform, but the organization stops working at once and nobody can sign in.
           </DialogDescription>
         </DialogHeader>
-        <form
-          className="flex flex-col gap-2"
-          onSubmit={(event) => {
-            event.preventDefault()
-            confirm()
-          }}
-        >
-          <Label htmlFor={inputId}>
-            Type <span className="font-mono font-semibold">{organization?.subdomain}</span> to confirm
-          </Label>
-          <Input
-            id={inputId}
-            value={typed}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </form>
+        <ConfirmField subdomain={organization?.subdomain} typed={typed} onType={setTyped} onConfirm={confirm} />
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel

@@ -35,6 +35,11 @@ export function ChoiceList({ name, label, choices, value, onChange, className }:
   )
 }
 
+const YES_NO = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+]
+
 /** The input for one question, shaped by its type. */
 export function AnswerInput({
   question,
@@ -45,17 +50,14 @@ export function AnswerInput({
   value: unknown
   onChange: (value: unknown) => void
 }) {
-  const name = `answer-${question.id}`
+  const common = { name: `answer-${question.id}`, label: question.question, value, onChange }
   switch (question.type) {
     case 'rating': {
       const scale = question.scale ?? 5
       return (
         <div className="flex flex-col gap-2">
           <ChoiceList
-            name={name}
-            label={question.question}
-            value={value}
-            onChange={onChange}
+            {...common}
             choices={Array.from({ length: scale }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
             className="[&>label]:size-11"
           />
@@ -66,28 +68,13 @@ export function AnswerInput({
     case 'multiple-choice':
       return (
         <ChoiceList
-          name={name}
-          label={question.question}
-          value={value}
-          onChange={onChange}
+          {...common}
           choices={(question.options ?? []).map((o) => ({ value: o, label: o }))}
           className="flex-col [&>label]:justify-start"
         />
       )
     case 'yes-no':
-      return (
-        <ChoiceList
-          name={name}
-          label={question.question}
-          value={value}
-          onChange={onChange}
-          choices={[
-            { value: 'yes', label: 'Yes' },
-            { value: 'no', label: 'No' },
-          ]}
-          className="[&>label]:w-24"
-        />
-      )
+      return <ChoiceList {...common} choices={YES_NO} className="[&>label]:w-24" />
     default:
       return (
         <Textarea

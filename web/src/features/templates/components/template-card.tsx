@@ -18,6 +18,34 @@ interface TemplateCardProps {
   onUse: () => void
 }
 
+function TemplateActions({ template, onEdit, onDuplicate, onDelete }: Omit<TemplateCardProps, 'onPreview' | 'onUse'>) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="ghost" size="icon" aria-label={`Actions for ${template.name}`}>
+          <MoreVertical aria-hidden="true" />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-40 rounded-lg border bg-card p-1 shadow-lg">
+          <DropdownMenu.Item className={menuItem} onSelect={onEdit}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={menuItem} onSelect={onDuplicate}>
+            <Copy aria-hidden="true" />
+            Duplicate
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={`${menuItem} text-destructive`} onSelect={onDelete}>
+            <Trash2 aria-hidden="true" />
+            Delete
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  )
+}
+
 export function TemplateCard({ template, onEdit, onDuplicate, onDelete, onPreview, onUse }: TemplateCardProps) {
   const count = template.questions.length
   return (
@@ -32,33 +60,7 @@ export function TemplateCard({ template, onEdit, onDuplicate, onDelete, onPrevie
             {template.description || 'No description'}
           </p>
         </div>
-        <DropdownMenu.Root modal={false}>
-          <DropdownMenu.Trigger asChild>
-            <Button variant="ghost" size="icon" aria-label={`Actions for ${template.name}`}>
-              <MoreVertical aria-hidden="true" />
-            </Button>
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content
-              align="end"
-              sideOffset={4}
-              className="z-50 min-w-40 rounded-lg border bg-card p-1 shadow-lg"
-            >
-              <DropdownMenu.Item className={menuItem} onSelect={onEdit}>
-                <Pencil aria-hidden="true" />
-                Edit
-              </DropdownMenu.Item>
-              <DropdownMenu.Item className={menuItem} onSelect={onDuplicate}>
-                <Copy aria-hidden="true" />
-                Duplicate
-              </DropdownMenu.Item>
-              <DropdownMenu.Item className={`${menuItem} text-destructive`} onSelect={onDelete}>
-                <Trash2 aria-hidden="true" />
-                Delete
-              </DropdownMenu.Item>
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
+        <TemplateActions template={template} onEdit={onEdit} onDuplicate={onDuplicate} onDelete={onDelete} />
       </div>
       <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
         <Badge variant="secondary">
