@@ -36,6 +36,9 @@ const layerZones = [
 
 const testFiles = ['src/**/*.test.{ts,tsx}', 'src/test/**']
 
+// Outside tests no function is longer than this, blank lines and comments aside.
+const functionLines = { max: 60, skipBlankLines: true, skipComments: true, IIFEs: true }
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'src/lib/api-schema.d.ts'] },
   js.configs.recommended,
@@ -65,10 +68,7 @@ export default tseslint.config(
       // one thing the screen asks for, and keyboard and screen-reader users land where they type.
       'jsx-a11y/no-autofocus': 'off',
       'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
-      'max-lines-per-function': [
-        'warn',
-        { max: 60, skipBlankLines: true, skipComments: true, IIFEs: true },
-      ],
+      'max-lines-per-function': ['error', functionLines],
       // react-hook-form's register() and handleSubmit() take callbacks that read refs only when
       // an event fires; this rule cannot tell those from reads during render.
       'react-hooks/refs': 'off',
@@ -78,6 +78,50 @@ export default tseslint.config(
     // A whole-app test kept beside the session query; it belongs in app/ and moves there.
     files: ['src/features/auth/api/get-session.test.tsx'],
     rules: { 'import/no-restricted-paths': 'warn' },
+  },
+  {
+    // Components written before the 60-line limit, each with a function still longer: a to-do
+    // list that only shrinks. Split one, then take its file off this list.
+    files: [
+      'src/features/admin/components/add-user-dialog.tsx',
+      'src/features/admin/components/change-password-dialog.tsx',
+      'src/features/admin/components/department-dialog.tsx',
+      'src/features/admin/components/department-management-card.tsx',
+      'src/features/admin/components/organization-settings-card.tsx',
+      'src/features/admin/components/user-management-card.tsx',
+      'src/features/assistant/components/assistant-dialog.tsx',
+      'src/features/auth/components/account-login-form.tsx',
+      'src/features/auth/components/force-password-change-dialog.tsx',
+      'src/features/auth/components/org-code-form.tsx',
+      'src/features/auth/components/role-login-form.tsx',
+      'src/features/backups/components/backup-page.tsx',
+      'src/features/backups/components/restore-backup-dialog.tsx',
+      'src/features/certifications/components/assign-certification-dialog.tsx',
+      'src/features/certifications/components/certification-type-dialog.tsx',
+      'src/features/certifications/components/certification-types-page.tsx',
+      'src/features/employee-profile/components/add-note-dialog.tsx',
+      'src/features/employee-profile/components/hr-notes-section.tsx',
+      'src/features/employee-profile/components/upload-document-dialog.tsx',
+      'src/features/employees/components/add-employee-dialog.tsx',
+      'src/features/employees/components/bulk-upload-dialog.tsx',
+      'src/features/employees/components/edit-employee-dialog.tsx',
+      'src/features/employees/components/employee-card-menu.tsx',
+      'src/features/employees/components/employees-page.tsx',
+      'src/features/platform/components/organization-form-dialog.tsx',
+      'src/features/platform/components/organizations-panel.tsx',
+      'src/features/platform/components/reset-passwords-panel.tsx',
+      'src/features/recovery/components/forgot-password-page.tsx',
+      'src/features/recovery/components/reset-link-page.tsx',
+      'src/features/recovery/components/reset-with-token-form.tsx',
+      'src/features/reminders/components/reminders-page.tsx',
+      'src/features/reviews/components/create-review-dialog.tsx',
+      'src/features/reviews/components/review-wizard.tsx',
+      'src/features/reviews/components/reviews-page.tsx',
+      'src/features/templates/components/question-builder.tsx',
+      'src/features/templates/components/template-form-dialog.tsx',
+      'src/features/templates/components/templates-page.tsx',
+    ],
+    rules: { 'max-lines-per-function': ['warn', functionLines] },
   },
   {
     files: testFiles,
