@@ -10,10 +10,13 @@ from api.auth.schemas import (
     RoleLoginReply,
     RoleLoginRequest,
     SessionReply,
+    UserLoginReply,
+    UserLoginRequest,
     UserReply,
 )
 from api.core.schemas import SuccessReply
 from api.deps import PendingPrincipal, PublicDb, current_session, host_organization
+from api.users import service as users
 from tenants import registry
 
 router = APIRouter(tags=["auth"])
@@ -21,8 +24,8 @@ router = APIRouter(tags=["auth"])
 
 @router.post("/api/auth/org-login", response_model=OrgLoginReply, operation_id="orgLogin")
 async def org_login(body: OrgLoginRequest, request: Request, response: Response, db: PublicDb):
-    org = await service.find_organization(db, body.subdomain)
-    row = await service.start_org_session(db, request.cookies.get(sessions.COOKIE), org)
+    org = await service.get_organization_by_code(db, body.subdomain)
+    row = await service.create_org_session(db, request.cookies.get(sessions.COOKIE), org)
     sessions.set_cookie(response, request, row.sid)
     return OrgLoginReply(
         organization=OrganizationSummary.model_validate(org), message="Organization found"
@@ -45,6 +48,34 @@ async def role_login(body: RoleLoginRequest, request: Request, response: Respons
     )
     sessions.set_cookie(response, request, result.session.sid)
     return RoleLoginReply(force_password_change=result.force_password_change)
+
+
+@router.post("/api/auth/user-login", response_model=UserLoginReply, operation_id="userLogin")
+async def user_login(body: UserLoginRequest, request: Request, response: Response, db: PublicDb):
+    """'Sign in with your account': a person's own e-mail and password, beside the shared
+    role sign-ins."""
+    old = await current_session(request, db)
+    org = await host_organization(request, db)
+    if org is None and old is not None and old.sess.get("organizationId"):
+        org = await registry.get_by_id(db, int(old.sess["organizationId"]))
+    user, user_org = await users.authenticate(
+        db=db,
+        org=org,
+        email=body.email,
+        password=body.password,
+        client=request.client.host if request.client else "unknown",
+    )
+    row = await service.create_user_session(
+        db,
+        old_sid=old.sid if old else None,
+        org=user_org,
+        user_id=user.id,
+        role=user.role,
+        name=users.full_name(user),
+        force_password_change=user.force_password_change,
+    )
+    sessions.set_cookie(response, request, row.sid)
+    return UserLoginReply(force_password_change=user.force_password_change, user_role=user.role)
 
 
 @router.get("/api/auth/session", response_model=SessionReply, operation_id="getSession")

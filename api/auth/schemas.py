@@ -54,3 +54,14 @@ class UserReply(ReadModel):
 class ChangePasswordRequest(ApiModel):
     current_password: str | None = Field(default=None, max_length=1000)
     new_password: str = Field(default="", max_length=1000)
+
+
+class UserLoginRequest(ApiModel):
+    email: str = Field(default="", max_length=1000)
+    password: str = Field(default="", max_length=1000)
+
+
+class UserLoginReply(ReadModel):
+    success: bool = True
+    force_password_change: bool
+    user_role: Role

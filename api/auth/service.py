@@ -22,7 +22,7 @@ LOGIN_ROLES = ("admin", "manager")
 DEACTIVATED = "This organization has been deactivated. Please contact support."
 
 
-async def find_organization(db: AsyncSession, subdomain: str) -> Organization:
+async def get_organization_by_code(db: AsyncSession, subdomain: str) -> Organization:
     code = (subdomain or "").strip().lower()
     if not code:
         raise BadRequest("Please enter your organization code")
@@ -34,7 +34,7 @@ async def find_organization(db: AsyncSession, subdomain: str) -> Organization:
     return org
 
 
-async def start_org_session(db: AsyncSession, old_sid: str | None, org: Organization) -> Session:
+async def create_org_session(db: AsyncSession, old_sid: str | None, org: Organization) -> Session:
     """Org-login starts a fresh, not yet authenticated session for that organisation."""
     return await sessions.rotate(db, old_sid, {"organizationId": org.id, "authenticated": False})
 
@@ -86,7 +86,7 @@ async def role_login(
     return RoleLoginResult(session=row, force_password_change=force)
 
 
-async def start_user_session(
+async def create_user_session(
     db: AsyncSession,
     *,
     old_sid: str | None,

@@ -15,7 +15,7 @@ DepartmentNumber = Annotated[int, Path(alias="id", ge=1, le=2_147_483_647)]
 
 async def valid_department(department_id: DepartmentNumber, session: TenantSession) -> Department:
     """The department named in the path, in the signed-in organisation, or 404."""
-    return await service.get(session=session, department_id=department_id)
+    return await service.get_department(session=session, department_id=department_id)
 
 
 ValidDepartment = Annotated[Department, Depends(valid_department)]
@@ -23,26 +23,26 @@ ValidDepartment = Annotated[Department, Depends(valid_department)]
 
 @router.get("", response_model=list[DepartmentRead], operation_id="listDepartments")
 async def list_departments(session: TenantSession):
-    return await service.list_all(session=session)
+    return await service.list_departments(session=session)
 
 
 @router.post("", response_model=DepartmentRead, status_code=201, operation_id="createDepartment")
 async def create_department(_: AdminOrHr, body: DepartmentCreate, session: TenantSession):
-    department = await service.create(session=session, data=body)
+    department = await service.create_department(session=session, data=body)
     return service.to_read(department, 0, 0)
 
 
 @router.get("/{id}", response_model=DepartmentRead, operation_id="getDepartment")
 async def get_department(department: ValidDepartment, session: TenantSession):
-    return await service.read(session=session, department=department)
+    return await service.get_department_reply(session=session, department=department)
 
 
 @router.put("/{id}", response_model=DepartmentRead, operation_id="updateDepartment")
 async def update_department(
     _: AdminOrHr, department: ValidDepartment, body: DepartmentUpdate, session: TenantSession
 ):
-    department = await service.update(session=session, department=department, data=body)
-    return await service.read(session=session, department=department)
+    department = await service.update_department(session=session, department=department, data=body)
+    return await service.get_department_reply(session=session, department=department)
 
 
 @router.delete("/{id}", response_model=SuccessReply, operation_id="deleteDepartment")

@@ -55,7 +55,7 @@ def to_read(department: Department, employee_count: int, archived_count: int) ->
     )
 
 
-async def list_all(*, session: AsyncSession) -> list[DepartmentRead]:
+async def list_departments(*, session: AsyncSession) -> list[DepartmentRead]:
     """Every department by name, each with its active and its archived employees."""
     counts = _counts()
     rows = await session.execute(
@@ -66,7 +66,7 @@ async def list_all(*, session: AsyncSession) -> list[DepartmentRead]:
     return [to_read(dept, int(active), int(archived)) for dept, active, archived in rows.all()]
 
 
-async def get(*, session: AsyncSession, department_id: int) -> Department:
+async def get_department(*, session: AsyncSession, department_id: int) -> Department:
     """One department by id, or 404."""
     department = await session.get(Department, department_id)
     if department is None:
@@ -74,7 +74,7 @@ async def get(*, session: AsyncSession, department_id: int) -> Department:
     return department
 
 
-async def read(*, session: AsyncSession, department: Department) -> DepartmentRead:
+async def get_department_reply(*, session: AsyncSession, department: Department) -> DepartmentRead:
     counts = _counts()
     row = (
         await session.execute(
@@ -95,7 +95,7 @@ async def _slug_free(session: AsyncSession, slug: str, exclude: int | None = Non
         raise Conflict(slug_taken(slug))
 
 
-async def create(*, session: AsyncSession, data: DepartmentCreate) -> Department:
+async def create_department(*, session: AsyncSession, data: DepartmentCreate) -> Department:
     """Add a department; a slug already in use answers 409."""
     await _slug_free(session, data.slug)
     department = Department(**data.model_dump(exclude={"organization_id"}))
@@ -109,7 +109,7 @@ async def create(*, session: AsyncSession, data: DepartmentCreate) -> Department
     return department
 
 
-async def update(
+async def update_department(
     *, session: AsyncSession, department: Department, data: DepartmentUpdate
 ) -> Department:
     """Rename or re-slug; employees follow a new slug through ON UPDATE CASCADE."""

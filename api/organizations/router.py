@@ -29,7 +29,7 @@ async def current_organization(principal: CurrentPrincipal):
     operation_id="updateCurrentOrganization",
 )
 async def update_current_organization(body: OrganizationUpdate, principal: AdminOnly, db: PublicDb):
-    return await service.update_current(db=db, org=principal.organization, data=body)
+    return await service.update_organization(db=db, org=principal.organization, data=body)
 
 
 @router.post("/api/upload/logo", response_model=LogoUploadReply, operation_id="createLogoUpload")

@@ -12,7 +12,7 @@ from api.organizations.schemas import OrganizationUpdate
 LOGO_NOT_UPLOADED = "The logo has not been uploaded. Please upload the image again."
 
 
-async def update_current(
+async def update_organization(
     *, db: AsyncSession, org: Organization, data: OrganizationUpdate
 ) -> Organization:
     """Rename the organisation and set or clear its logo: the registry row and the tenant's

@@ -32,7 +32,7 @@ async def request_reset(body: ResetRequest, request: Request, db: PublicDb, task
     old = await current_session(request, db) if fallback is None else None
     if old is not None and (org_id := old.sess.get("organizationId")):
         fallback = await registry.get_by_id(db, int(org_id))
-    org = await service.resolve_organization(
+    org = await service.get_organization(
         db, organization_id=body.organization_id, subdomain=body.subdomain, fallback=fallback
     )
     if org is None:

@@ -166,7 +166,7 @@ def reset_link(org: Organization, token: str, role: str | None = None) -> str:
 # -- Forgot password ----------------------------------------------------------------------
 
 
-async def resolve_organization(
+async def get_organization(
     db: AsyncSession,
     *,
     organization_id: int | None,
@@ -195,7 +195,7 @@ async def send_reset_links(*, organization_id: int, email: str) -> int:
         org = await registry.get_by_id(db, organization_id)
         if org is None or not org.is_active:
             return 0
-        user = await users.find_by_email(db=db, org=org, email=email)
+        user = await users.get_user_by_email(db=db, org=org, email=email)
         if user is not None:
             token = await create_account_token(
                 db, organization_id=org.id, user_id=user.id, email=user.email

@@ -101,14 +101,3 @@ class UserRead(ReadModel):
     is_active: bool
     created_at: datetime
     updated_at: datetime
-
-
-class UserLoginRequest(ApiModel):
-    email: str = Field(default="", max_length=1000)
-    password: str = Field(default="", max_length=1000)
-
-
-class UserLoginReply(ReadModel):
-    success: bool = True
-    force_password_change: bool
-    user_role: Role

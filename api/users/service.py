@@ -42,7 +42,7 @@ async def list_users(*, session: AsyncSession) -> list[User]:
     return list(result.scalars())
 
 
-async def create(*, session: AsyncSession, data: UserCreate) -> User:
+async def create_user(*, session: AsyncSession, data: UserCreate) -> User:
     """Add an account; e-mail and id are unique within the organisation."""
     check_new_password(data.password)
     if await session.scalar(select(User.id).where(func.lower(User.email) == data.email)):
@@ -92,7 +92,7 @@ async def delete_user(
     await end_sessions(organization_id=organization_id, user_id=user_id, db=session)
 
 
-async def enable(*, session: AsyncSession, user_id: str) -> User:
+async def enable_user(*, session: AsyncSession, user_id: str) -> User:
     """Let a disabled account sign in again (a restore brings removed accounts back
     disabled). Its owner chooses a password with 'Forgot password' if it has none."""
     user = await session.get(User, user_id, with_for_update=True) if len(user_id) <= 64 else None
@@ -199,7 +199,7 @@ async def set_password(*, db: AsyncSession, org: Organization, user_id: str, new
     return True
 
 
-async def find_by_email(*, db: AsyncSession, org: Organization, email: str) -> User | None:
+async def get_user_by_email(*, db: AsyncSession, org: Organization, email: str) -> User | None:
     return (
         await db.execute(
             select(User).where(func.lower(User.email) == email.strip().lower(), User.is_active),
