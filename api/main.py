@@ -12,7 +12,6 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -20,7 +19,7 @@ import api
 from api.auth import sessions
 from api.core.config import get_settings
 from api.core.db import dispose_engine
-from api.core.errors import install_error_handlers
+from api.core.errors import ErrorBody, install_error_handlers
 from api.core.middleware import (
     BodyLimitMiddleware,
     CompressionMiddleware,
@@ -52,10 +51,6 @@ def domain_routers() -> list[APIRouter]:
 
 
 GC_YOUNG_THRESHOLD = 50_000
-
-
-class ErrorBody(BaseModel):
-    message: str
 
 
 # Every operation may answer these with {"message": ...}; documented so clients and the

@@ -12,7 +12,15 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from api.core.schemas import ReadModel
+
 log = logging.getLogger("merit.errors")
+
+
+# What every failure answers: {"message": ...}. (A comment, not a docstring: a docstring would
+# become the schema's description in the OpenAPI document.)
+class ErrorBody(ReadModel):
+    message: str
 
 
 class AppError(Exception):
