@@ -1,10 +1,12 @@
 """Migrating the platform catalog and every organisation schema.
 
-Schemas already at head are found with one query and skipped, so a deploy with nothing to do
-is near-instant. For the others, the pending revisions are rendered to SQL once by Alembic's
-offline mode (the scripts name tables unqualified, so the SQL fits every schema) and that
-script is applied to each schema over a few concurrent connections, each schema in its own
-transaction under SET LOCAL search_path: a failure is reported and the others carry on.
+Which revision each schema is at is kept in the catalog (public.tenant_schemas) and written in
+the same transaction as the schema's upgrade, so the schemas behind head are found with one
+query on one table and a deploy with nothing to do is near-instant. For the others, the
+pending revisions are rendered to SQL once by Alembic's offline mode (the scripts name tables
+unqualified, so the SQL fits every schema) and that script is applied to each schema over a
+few concurrent connections, each schema in its own transaction under SET LOCAL search_path:
+a failure is reported and the others carry on.
 
 A revision that needs a live connection (it reads data in Python) sets `offline = False`;
 schemas whose path crosses one are upgraded the classic way, one after another, because
@@ -22,11 +24,12 @@ from alembic.config import Config
 from alembic.runtime.environment import EnvironmentContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, text
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from api.core.db import get_engine
 from api.models import PublicBase, TenantBase
 from tenants.ddl import PUBLIC_SCRIPTS, TENANT_SCRIPTS
+from tenants.registry import RECORD_REVISION, schema_revisions
 
 log = logging.getLogger("merit.tenants")
 
@@ -71,28 +74,43 @@ async def migrate_public(engine: AsyncEngine | None = None) -> None:
     engine = engine or get_engine()
     script = ScriptDirectory(str(PUBLIC_SCRIPTS))
     async with engine.begin() as conn:
-        await conn.run_sync(_upgrade, script, None)
+        if await _version(conn, "public.alembic_version") != script.get_current_head():
+            await conn.run_sync(_upgrade, script, None)
+
+
+async def _version(conn: AsyncConnection, table: str) -> str | None:
+    """The revision an alembic_version table holds; None without the table or its row."""
+    if await conn.scalar(text("SELECT to_regclass(:t)"), {"t": table}) is None:
+        return None
+    return await conn.scalar(text(f"SELECT version_num FROM {table} LIMIT 1"))
 
 
 async def schema_versions(engine: AsyncEngine) -> dict[str, str | None]:
-    """Every registered schema with the revision it is at, read in one query."""
+    """Every registered schema with the revision it is at, as the catalog records it.
+
+    A schema the catalog has no revision for (made by a release from before it kept them) is
+    read from its own alembic_version, once: what is found is recorded. A registered
+    organisation whose schema does not exist is left out."""
     async with engine.connect() as conn:
-        schemas = [
-            r[0]
-            for r in await conn.execute(
-                text(
-                    "SELECT o.schema_name FROM public.organizations o "
-                    "JOIN pg_namespace n ON n.nspname = o.schema_name ORDER BY o.id"
-                )
+        versions = await schema_revisions(conn)
+        unknown = [s for s, v in versions.items() if v is None]
+        if not unknown:
+            return versions
+        existing = set(
+            await conn.scalars(
+                text("SELECT nspname FROM pg_namespace WHERE nspname = ANY(:names)"),
+                {"names": unknown},
             )
-        ]
-        if not schemas:
-            return {}
-        union = " UNION ALL ".join(
-            f"SELECT '{s}' AS s, (SELECT version_num FROM \"{s}\".alembic_version LIMIT 1) AS v"
-            for s in schemas
         )
-        return {row.s: row.v for row in await conn.execute(text(union))}
+        for schema in unknown:
+            if schema not in existing:
+                del versions[schema]
+                continue
+            versions[schema] = found = await _version(conn, f'"{schema}".alembic_version')
+            if found is not None:
+                await conn.exec_driver_sql(RECORD_REVISION, (schema, found))
+        await conn.commit()
+    return versions
 
 
 def render_upgrade_sql(script: ScriptDirectory, from_rev: str) -> str | None:
@@ -138,6 +156,7 @@ async def _apply_sql(
             assert raw is not None
             while not queue.empty():
                 schema, from_rev, sql = queue.get_nowait()
+                upgraded = False
                 try:
                     async with raw.transaction():
                         await raw.execute(f'SET LOCAL search_path TO "{schema}"')
@@ -145,16 +164,22 @@ async def _apply_sql(
                         current = await raw.fetchval(
                             "SELECT version_num FROM alembic_version FOR UPDATE"
                         )
-                        if current == report.head:
-                            report.current.append(schema)
-                            continue
-                        if current != from_rev:
-                            raise RuntimeError(f"moved to {current} during the run; run it again")
-                        await raw.execute(sql)
-                    report.upgraded.append(schema)
+                        if current == from_rev:
+                            await raw.execute(sql)
+                            current, upgraded = report.head, True
+                        # The catalog follows the schema, in the same transaction; it also
+                        # learns a revision it had wrong (an upgrade run by hand).
+                        await raw.execute(RECORD_REVISION, schema, current)
                 except Exception as exc:  # reported, and the others carry on
                     log.error("migrating %s failed: %s", schema, exc)
                     report.failed[schema] = str(exc).splitlines()[0][:300]
+                    continue
+                if upgraded:
+                    report.upgraded.append(schema)
+                elif current == report.head:
+                    report.current.append(schema)
+                else:
+                    report.failed[schema] = f"moved to {current} during the run; run it again"
 
     await asyncio.gather(*(worker() for _ in range(max(1, min(concurrency, len(jobs))))))
 
@@ -170,6 +195,7 @@ async def _upgrade_online(
             try:
                 async with conn.begin():
                     await conn.run_sync(_upgrade, script, schema)
+                    await conn.exec_driver_sql(RECORD_REVISION, (schema, script.get_current_head()))
                 upgraded.append(schema)
             except Exception as exc:  # reported, and the others carry on
                 log.error("migrating %s failed: %s", schema, exc)

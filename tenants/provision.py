@@ -1,9 +1,13 @@
 """Creating and deleting organisations: one transaction each, nothing half-done."""
 
 import asyncio
+import json
+from collections.abc import Awaitable
 from dataclasses import dataclass
+from functools import lru_cache
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import String, cast, delete, insert, literal, select, text
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -12,9 +16,54 @@ from api.core.security import hash_password_async
 from api.departments.models import Department
 from api.organizations.models import Organization, OrganizationSettings
 from api.reviews.models import ReviewTemplate
-from tenants.ddl import tenant_ddl
+from tenants.ddl import head_revision, tenant_ddl
 from tenants.defaults import DEFAULT_DEPARTMENTS, DEFAULT_TEMPLATE, default_password
 from tenants.naming import InvalidSubdomain, schema_name, validate_subdomain
+
+# The id is drawn before anything is built, so the schema is named org_<id> from the start.
+_TAKEN_AND_NEXT_ID = text(
+    "SELECT EXISTS (SELECT 1 FROM public.organizations WHERE subdomain = :subdomain), "
+    "nextval(pg_get_serial_sequence('public.organizations', 'id'))"
+)
+# The registry row and the revision its schema was built at, in one statement.
+_REGISTER = text(
+    "WITH registered AS ("
+    " INSERT INTO public.organizations (id, name, subdomain, schema_name, description,"
+    " industry, size, logo_url, admin_email, admin_password_hash, manager_password_hash)"
+    " VALUES (:id, :name, :subdomain, :schema_name, :description, :industry, :size,"
+    " :logo_url, :admin_email, :admin_password_hash, :manager_password_hash) RETURNING *"
+    "), recorded AS ("
+    " INSERT INTO public.tenant_schemas (schema_name, revision)"
+    " SELECT schema_name, :revision FROM registered"
+    ") SELECT * FROM registered"
+)
+_SETTINGS = insert(OrganizationSettings)
+
+
+@lru_cache
+def schema_script() -> str:
+    """The new schema's tables at head, then its default departments and review template
+    (constants, rendered once as SQL literals): run under the schema's search_path."""
+    dialect = postgresql.dialect()  # type: ignore[no-untyped-call]
+    template = {
+        **DEFAULT_TEMPLATE,
+        "questions": cast(
+            literal(json.dumps(DEFAULT_TEMPLATE["questions"]), String()), postgresql.JSONB
+        ),
+    }
+    seeds = [
+        insert(Department).values(
+            [
+                {"name": n, "slug": s, "description": d, "is_default": True}
+                for n, s, d in DEFAULT_DEPARTMENTS
+            ]
+        ),
+        insert(ReviewTemplate).inline().values(is_default=True, questions_version=1, **template),
+    ]
+    rendered = [
+        str(seed.compile(dialect=dialect, compile_kwargs={"literal_binds": True})) for seed in seeds
+    ]
+    return tenant_ddl() + "\n" + ";\n".join(rendered) + ";"
 
 
 class TenantError(ValueError):
@@ -56,77 +105,69 @@ async def create_tenant(data: NewTenant, *, conn: AsyncConnection | None = None)
     except InvalidSubdomain as exc:
         raise TenantError(str(exc)) from exc
     name = validate_name(data.name)
-    admin_hash, manager_hash = await asyncio.gather(
+    # The two first passwords are hashed in threads while Postgres builds the schema: the
+    # hashing costs about as much as the DDL, and the registry row is written last.
+    hashes = asyncio.gather(
         hash_password_async(default_password("admin", subdomain)),
         hash_password_async(default_password("manager", subdomain)),
     )
     values = dict(
         name=name,
         subdomain=subdomain,
-        schema_name="pending",
         description=data.description,
         industry=data.industry,
         size=data.size,
         logo_url=data.logo_url,
         admin_email=data.admin_email,
-        admin_password_hash=admin_hash,
-        manager_password_hash=manager_hash,
     )
-    if conn is not None:
-        return await _create(conn, subdomain, values)
-    async with get_engine().begin() as own:
-        return await _create(own, subdomain, values)
-
-
-async def _create(conn: AsyncConnection, subdomain: str, values: dict) -> Organization:
-    exists = await conn.scalar(select(Organization.id).where(Organization.subdomain == subdomain))
-    if exists:
-        raise TenantExists(f"The subdomain '{subdomain}' is already taken")
     try:
-        async with conn.begin_nested():
-            org_id = await conn.scalar(
-                insert(Organization).values(**values).returning(Organization.id)
+        if conn is not None:
+            return await _create(conn, values, hashes)
+        async with get_engine().begin() as own:
+            return await _create(own, values, hashes)
+    finally:
+        await asyncio.gather(hashes, return_exceptions=True)  # no thread left running
+
+
+async def _create(
+    conn: AsyncConnection, values: dict, hashes: Awaitable[tuple[str, str]]
+) -> Organization:
+    subdomain = values["subdomain"]
+    taken, org_id = (await conn.execute(_TAKEN_AND_NEXT_ID, {"subdomain": subdomain})).one()
+    if taken:
+        raise TenantExists(f"The subdomain '{subdomain}' is already taken")
+    schema = schema_name(org_id)
+    raw = (await conn.get_raw_connection()).driver_connection
+    assert raw is not None
+    # One round trip: the schema, its tables at head, the default departments and template.
+    await raw.execute(
+        f'CREATE SCHEMA "{schema}"; SET LOCAL search_path TO "{schema}";\n{schema_script()}'
+    )
+    await _seed_defaults(conn, values["name"])
+    await conn.exec_driver_sql("SET LOCAL search_path TO DEFAULT")
+    admin_hash, manager_hash = await hashes
+    try:
+        row = (
+            await conn.execute(
+                _REGISTER,
+                {
+                    **values,
+                    "id": org_id,
+                    "schema_name": schema,
+                    "admin_password_hash": admin_hash,
+                    "manager_password_hash": manager_hash,
+                    "revision": head_revision(),
+                },
             )
+        ).one()
     except IntegrityError as exc:  # lost a race with a concurrent create
         raise TenantExists(f"The subdomain '{subdomain}' is already taken") from exc
-    assert org_id is not None
-    schema = schema_name(org_id)
-    await conn.execute(
-        update(Organization).where(Organization.id == org_id).values(schema_name=schema)
-    )
-    await conn.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
-    await conn.exec_driver_sql(f'SET LOCAL search_path TO "{schema}"')
-    raw = await conn.get_raw_connection()
-    await raw.driver_connection.execute(tenant_ddl())  # type: ignore[union-attr]
-    await conn.exec_driver_sql("SET LOCAL search_path TO public")
-    await _seed_defaults(conn, schema, values["name"])
-    return await _load(conn, org_id)
-
-
-async def _load(conn: AsyncConnection, org_id: int) -> Organization:
-    """A detached Organization carrying the committed row's values."""
-    table = Organization.__table__
-    row = (await conn.execute(select(table).where(table.c.id == org_id))).one()
     return Organization(**dict(row._mapping))
 
 
-async def _seed_defaults(conn: AsyncConnection, schema: str, name: str) -> None:
-    opts = {"schema_translate_map": {None: schema}}
-    await conn.execute(
-        insert(Department),
-        [
-            {"name": n, "slug": s, "description": d, "is_default": True}
-            for n, s, d in DEFAULT_DEPARTMENTS
-        ],
-        execution_options=opts,
-    )
-    await conn.execute(
-        insert(ReviewTemplate).values(is_default=True, **DEFAULT_TEMPLATE),
-        execution_options=opts,
-    )
-    await conn.execute(
-        insert(OrganizationSettings).values(business_name=name), execution_options=opts
-    )
+async def _seed_defaults(conn: AsyncConnection, name: str) -> None:
+    """The settings row, named after the organisation (run under the new schema's path)."""
+    await conn.execute(_SETTINGS, {"business_name": name})
 
 
 async def delete_tenant(subdomain: str) -> int:

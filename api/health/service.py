@@ -1,9 +1,10 @@
 """Readiness checks: Postgres answers, Redis answers, every schema's migrations at head.
 
 Each check has a short timeout and they run side by side, so a probe never hangs. The
-migration check reads every organisation's version in one query, and a passing result is
-kept for a short while (schemas only move forward, and only at a deploy), so frequent
-probes cost one `SELECT 1` and one Redis PING.
+migration check reads how many schemas the catalog has at each revision (one query on one
+small table, however many organisations there are), and a passing result is kept for a short
+while (schemas only move forward, and only at a deploy), so frequent probes cost one
+`SELECT 1` and one Redis PING.
 """
 
 import asyncio
@@ -21,7 +22,7 @@ from api.core.config import get_settings
 from api.core.db import get_engine
 from api.core.observability import set_tenant_counts
 from tenants.ddl import PUBLIC_SCRIPTS, TENANT_SCRIPTS, script_directory
-from tenants.migrate import schema_versions
+from tenants.registry import revision_counts
 
 log = logging.getLogger("merit.health")
 CHECK_TIMEOUT = 2.0
@@ -90,23 +91,24 @@ async def check_migrations() -> None:
     global _migrations_ok_until
     if time.monotonic() < _migrations_ok_until:
         return
-    engine = get_engine()
     public_script = _public_script()
     public_head = public_script.get_current_head()
-    async with engine.connect() as conn:
-        public = (
-            await conn.execute(text("SELECT version_num FROM public.alembic_version LIMIT 1"))
-        ).scalar()
-    if public_head and _behind(public_script, public, public_head):
-        raise NotReady("platform catalog not at head; run `merit migrate`")
     tenant_script = script_directory(str(TENANT_SCRIPTS))
     head = tenant_script.get_current_head()
     assert head
-    versions = await schema_versions(engine)
-    behind = sorted(s for s, v in versions.items() if _behind(tenant_script, v, head))
+    async with get_engine().connect() as conn:
+        public = (
+            await conn.execute(text("SELECT version_num FROM public.alembic_version LIMIT 1"))
+        ).scalar()
+        if public_head and _behind(public_script, public, public_head):
+            raise NotReady("platform catalog not at head; run `merit migrate`")
+        counts = await revision_counts(conn)
+    behind = {v: n for v, n in counts.items() if _behind(tenant_script, v, head)}
     if behind:
-        log.warning("readiness: schemas behind head %s: %s", head, ", ".join(behind[:20]))
-        raise NotReady(f"{len(behind)} organisation schema(s) not at head; run `merit migrate`")
+        log.warning("readiness: schemas behind head %s, by revision: %s", head, behind)
+        raise NotReady(
+            f"{sum(behind.values())} organisation schema(s) not at head; run `merit migrate`"
+        )
     _migrations_ok_until = time.monotonic() + MIGRATIONS_OK_FOR
 
 

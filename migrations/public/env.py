@@ -8,6 +8,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from api.core.config import get_settings
 from api.core.embedded import ensure_services, to_asyncpg_url
 from api.models import PublicBase
+from tenants import registry  # noqa: F401  (declares public.tenant_schemas)
 
 config = context.config
 

@@ -15,9 +15,10 @@ from sqlalchemy.pool import NullPool
 from api.core.config import get_settings
 from api.core.db import get_engine
 from api.organizations.models import Organization
-from tenants.ddl import TENANT_SCRIPTS, head_revision
+from tenants.ddl import PUBLIC_SCRIPTS, TENANT_SCRIPTS, head_revision
 from tenants.migrate import migrate_public, migrate_tenants, schema_versions
 from tenants.provision import NewTenant, create_tenant
+from tenants.registry import schema_revisions
 from tests.conftest import unique_code
 
 CATALOG = """
@@ -140,6 +141,15 @@ def scripts_with(tmp_path: Path, *revisions: str) -> Path:
     return scripts
 
 
+async def version_tables(engine: AsyncEngine, schemas: list[str]) -> dict[str, str]:
+    """What each schema's own alembic_version says, read schema by schema."""
+    async with engine.connect() as conn:
+        return {
+            s: await conn.scalar(text(f'SELECT version_num FROM "{s}".alembic_version'))
+            for s in schemas
+        }
+
+
 async def count_columns(engine: AsyncEngine, column: str) -> int:
     async with engine.connect() as conn:
         return await conn.scalar(
@@ -168,6 +178,8 @@ async def test_migrate_many_schemas_skips_current_and_reports_failures(
     versions = await schema_versions(engine)
     assert versions[orgs[0].schema_name] == head_revision()  # rolled back, untouched
     assert all(versions[o.schema_name] == "feedc0ffee01" for o in orgs[1:])
+    # The catalog's record moved with each schema's own version table, and only with it.
+    assert versions == await version_tables(engine, [o.schema_name for o in orgs])
     assert await count_columns(engine, "nickname") == 5
 
     again = await migrate_tenants(engine=engine, script_location=scripts)
@@ -208,3 +220,35 @@ async def test_two_runs_at_once_upgrade_each_schema_once(tmp_path: Path, own_dat
     assert first.failed == {} and second.failed == {}
     assert sorted(first.upgraded + second.upgraded) == sorted(o.schema_name for o in orgs)
     assert await count_columns(engine, "nickname") == 8
+
+
+async def test_the_catalog_migration_records_every_schema_from_its_version_table(
+    own_database: AsyncEngine,
+):
+    """Run on a database whose organisations predate the catalog's record, the public
+    migration fills it in from each schema's alembic_version."""
+    engine = own_database
+    orgs = await make_orgs(engine, 3)
+    async with engine.begin() as conn:
+        await conn.execute(
+            text(f'UPDATE "{orgs[1].schema_name}".alembic_version SET version_num = :v'),
+            {"v": "0003_review_questions"},
+        )
+        await conn.run_sync(_public_down_and_up)
+    names = [o.schema_name for o in orgs]
+    async with engine.connect() as conn:
+        assert await schema_revisions(conn) == await version_tables(engine, names)
+
+
+def _public_down_and_up(connection) -> None:  # type: ignore[no-untyped-def]
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(PUBLIC_SCRIPTS))
+    config.attributes["connection"] = connection
+    command.downgrade(config, "0001_public")
+    assert (
+        connection.exec_driver_sql("SELECT to_regclass('public.tenant_schemas')").scalar() is None
+    )
+    command.upgrade(config, "head")

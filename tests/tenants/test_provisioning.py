@@ -9,7 +9,9 @@ from api.departments.models import Department
 from api.organizations.models import Organization, OrganizationSettings
 from api.reviews.models import ReviewTemplate
 from tenants import provision
+from tenants.ddl import head_revision
 from tenants.provision import NewTenant, TenantError, TenantExists, create_tenant, delete_tenant
+from tenants.registry import schema_revisions
 from tests.conftest import unique_code
 
 
@@ -41,6 +43,8 @@ async def test_new_organisation_gets_its_schema_and_defaults():
         assert template.is_default
         settings = (await s.execute(select(OrganizationSettings))).scalar_one()
         assert settings.business_name == "New Org"
+    async with get_engine().connect() as conn:  # the catalog knows the revision it is at
+        assert (await schema_revisions(conn))[org.schema_name] == head_revision()
 
 
 @pytest.mark.parametrize(

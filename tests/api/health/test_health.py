@@ -68,19 +68,25 @@ async def test_readyz_503_when_postgres_is_unreachable(client, monkeypatch):
 
 
 async def _set_version(org: Organization, version: str | None) -> None:
+    """What the catalog records for the organisation's schema (None: no record at all)."""
     async with db.get_engine().begin() as conn:
-        await conn.execute(text(f'DELETE FROM "{org.schema_name}".alembic_version'))
+        await conn.execute(
+            text("DELETE FROM public.tenant_schemas WHERE schema_name = :s"),
+            {"s": org.schema_name},
+        )
         if version is not None:
             await conn.execute(
-                text(f'INSERT INTO "{org.schema_name}".alembic_version VALUES (:v)'),
-                {"v": version},
+                text("INSERT INTO public.tenant_schemas (schema_name, revision) VALUES (:s, :v)"),
+                {"s": org.schema_name, "v": version},
             )
 
 
-async def test_readyz_503_while_an_organisation_schema_is_behind_head(client, org):
-    from tenants.ddl import head_revision
+async def test_readyz_503_while_the_catalog_has_a_schema_behind_head(client, org):
+    from tenants.ddl import head_revision, script_directory
 
-    await _set_version(org, None)
+    previous = script_directory().get_revision(head_revision()).down_revision
+    assert isinstance(previous, str)
+    await _set_version(org, previous)
     try:
         r = await client.get("/readyz")
         assert r.status_code == 503
@@ -93,6 +99,28 @@ async def test_readyz_503_while_an_organisation_schema_is_behind_head(client, or
         await _set_version(org, head_revision())
     service.forget_migration_check()
     assert (await client.get("/readyz")).status_code == 200
+
+
+async def test_a_schema_the_catalog_has_no_revision_for_counts_as_behind(client, org):
+    """An organisation made by a release from before the catalog kept revisions: readiness
+    waits for `merit migrate`, which reads its own version table and records it."""
+    from tenants.ddl import head_revision
+    from tenants.migrate import migrate_tenants
+
+    await _set_version(org, None)
+    r = await client.get("/readyz")
+    assert r.status_code == 503
+    assert r.json()["checks"]["migrations"].startswith("1 organisation schema(s) not at head")
+    report = await migrate_tenants()
+    assert org.schema_name in report.current and report.ok
+    service.forget_migration_check()
+    assert (await client.get("/readyz")).status_code == 200
+    async with db.get_engine().connect() as conn:
+        recorded = await conn.scalar(
+            text("SELECT revision FROM public.tenant_schemas WHERE schema_name = :s"),
+            {"s": org.schema_name},
+        )
+    assert recorded == head_revision()
 
 
 async def test_a_schema_already_at_a_newer_release_does_not_make_replicas_unready(client, org):
