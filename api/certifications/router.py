@@ -4,7 +4,8 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from api.certifications import assignments, compliance, free_form, service
+from api.certifications import assignments, free_form, service
+from api.certifications.compliance import list_compliance
 from api.certifications.schemas import (
     CertificationCreate,
     CertificationRead,
@@ -108,9 +109,7 @@ async def list_assignments(
     status_code=201,
     operation_id="assignCertification",
 )
-async def assign(
-    body: EmployeeCertificationCreate, _: AdminOrHr, session: TenantSession
-):
+async def assign(body: EmployeeCertificationCreate, _: AdminOrHr, session: TenantSession):
     cert = await assignments.create_assignment(session=session, data=body)
     return await assignments.get_assignment_reply(session=session, cert=cert)
 
@@ -152,7 +151,7 @@ async def compliance(
     limit: Annotated[int | None, Query(ge=0, le=100_000, description="Cap each list")] = None,
 ):
     """Per required type: the non-archived employees who lack it or hold it only expired."""
-    return json_response(await compliance.list_compliance(session=session, limit=limit))
+    return json_response(await list_compliance(session=session, limit=limit))
 
 
 # ---------------------------------------------------------------- free-form certifications

@@ -1,4 +1,3 @@
-import json
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Response
@@ -98,9 +97,10 @@ async def create_employee(_: AdminOrHr, body: EmployeeCreate, session: TenantSes
 
 
 @router.post("/bulk-upload", response_model=BulkUploadResult, operation_id="bulkUploadEmployees")
-async def bulk_upload(_: AdminOrHr, body: BulkUploadRequest, session: TenantSession) -> Response:
+async def bulk_upload(_: AdminOrHr, body: BulkUploadRequest, session: TenantSession):
+    # Validated against the reply model, so the OpenAPI document's shape is what is sent.
     result = await bulk.upload(session=session, rows=bulk.rows_of(body))
-    return Response(content=json.dumps(result), media_type="application/json")
+    return BulkUploadResult.model_validate(result, by_alias=True, by_name=False)
 
 
 @router.get("/{id}", response_model=EmployeeRead, operation_id="getEmployee")
