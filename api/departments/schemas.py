@@ -1,4 +1,5 @@
-"""Department API contract (SPEC §5: name 2-50, slug 2-50 of a-z 0-9 - _, description ≤200)."""
+"""Department API contract: a name of 2-50 characters, a slug of 2-50 of a-z 0-9 - _, and a
+description of at most 200."""
 
 import re
 from datetime import datetime

@@ -1,4 +1,4 @@
-"""Organisation logos: the two-step upload of SPEC §7 and serving the stored image.
+"""Organisation logos: a two-step upload, and serving the stored image.
 
 Step one (POST /api/upload/logo) makes a single-use, 15-minute UploadSlot and answers where to
 PUT the image and the logoUrl it will have. Step two streams at most 2 MB to storage and keeps

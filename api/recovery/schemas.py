@@ -10,7 +10,7 @@ INVALID_EMAIL = "Please enter a valid email address"
 class ResetRequest(ApiModel):
     email: str = Field(default="", max_length=1000)
     organization_id: int | None = None
-    # Beyond SPEC §7: the organization code, for a visitor who has not chosen one yet.
+    # The organization code, for a visitor who has not chosen an organisation yet.
     subdomain: str | None = Field(default=None, max_length=200)
 
     @field_validator("organization_id", mode="before")

@@ -40,8 +40,8 @@ def optional_name(value: Any, label: str) -> str | None:
 
 
 class UserCreate(ApiModel):
-    # SPEC §5 lists the id among the required fields; the web sends a fresh UUID. A caller
-    # that leaves it out gets one made here.
+    # The web sends a fresh UUID (an id already taken is refused); a caller that leaves it
+    # out gets one made here.
     id: str | None = None
     email: str = Field(default="", validate_default=True)
     first_name: str | None = None
