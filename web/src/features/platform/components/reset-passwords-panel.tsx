@@ -31,6 +31,38 @@ function CopyButton({ text, label }: { text: string; label: string }) {
   )
 }
 
+type ResetReply = NonNullable<ReturnType<typeof useResetPasswords>['data']>
+
+/** What the reset made: the server's note and, when not e-mailed, each link to copy once. */
+function ResetResult({ result }: { result: ResetReply }) {
+  return (
+    <div role="status" className="flex flex-col gap-3">
+      <p className="flex gap-2 text-sm">
+        {result.emailSent ? (
+          <MailCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+        ) : (
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
+        )}
+        {result.message}
+      </p>
+      {result.links.length > 0 && (
+        <ul className="flex flex-col gap-2">
+          {result.links.map((link) => (
+            <li key={link.role} className="flex flex-col gap-1 rounded-md bg-muted p-3">
+              <div className="flex items-center justify-between gap-2">
+                <span className="text-sm font-medium">{ROLE_NAMES[link.role] ?? link.role}</span>
+                <CopyButton text={link.url} label={`Copy the ${ROLE_NAMES[link.role] ?? link.role} link`} />
+              </div>
+              <code className="break-all text-xs">{link.url}</code>
+              <span className="text-xs text-muted-foreground">Expires {formatDate(link.expiresAt)}, {new Date(link.expiresAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
 /** Reset Passwords: 2-hour single-use links for admin and manager, e-mailed or shown once. */
 export function ResetPasswordsPanel({ organization }: { organization: Organization }) {
   const reset = useResetPasswords()
@@ -73,32 +105,7 @@ export function ResetPasswordsPanel({ organization }: { organization: Organizati
         </Button>
       </div>
 
-      {result && (
-        <div role="status" className="flex flex-col gap-3">
-          <p className="flex gap-2 text-sm">
-            {result.emailSent ? (
-              <MailCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-            ) : (
-              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
-            )}
-            {result.message}
-          </p>
-          {result.links.length > 0 && (
-            <ul className="flex flex-col gap-2">
-              {result.links.map((link) => (
-                <li key={link.role} className="flex flex-col gap-1 rounded-md bg-muted p-3">
-                  <div className="flex items-center justify-between gap-2">
-                    <span className="text-sm font-medium">{ROLE_NAMES[link.role] ?? link.role}</span>
-                    <CopyButton text={link.url} label={`Copy the ${ROLE_NAMES[link.role] ?? link.role} link`} />
-                  </div>
-                  <code className="break-all text-xs">{link.url}</code>
-                  <span className="text-xs text-muted-foreground">Expires {formatDate(link.expiresAt)}, {new Date(link.expiresAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      {result && <ResetResult result={result} />}
     </section>
   )
 }

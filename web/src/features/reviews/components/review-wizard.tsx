@@ -308,6 +308,27 @@ interface ReviewWizardProps {
   onOpenChange: (open: boolean) => void
 }
 
+/** A review shown read-only; `onEdit`, when given, reopens a completed one for editing. */
+function ViewedReview({ review, onEdit }: { review: Review; onEdit?: () => void }) {
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        <Badge variant="outline">{humanize(review.reviewType)}</Badge>
+        <Badge variant="secondary">{humanize(review.status)}</Badge>
+      </div>
+      <ReadOnlyReview review={review} />
+      {onEdit && (
+        <DialogFooter>
+          <Button variant="outline" onClick={onEdit}>
+            <Pencil aria-hidden="true" />
+            Edit Review
+          </Button>
+        </DialogFooter>
+      )}
+    </>
+  )
+}
+
 /**
  * Complete or View Review: one step per question, then the overall rating.
  * Completed reviews open read-only; an admin may reopen them for editing (the server allows
@@ -360,21 +381,7 @@ export function ReviewWizard({ reviewId, role, onOpenChange }: ReviewWizardProps
             The review could not be loaded right now.
           </p>
         ) : readOnly ? (
-          <>
-            <div className="flex flex-wrap gap-2">
-              <Badge variant="outline">{humanize(review.reviewType)}</Badge>
-              <Badge variant="secondary">{humanize(review.status)}</Badge>
-            </div>
-            <ReadOnlyReview review={review} />
-            {completed && role === 'admin' && (
-              <DialogFooter>
-                <Button variant="outline" onClick={() => setEditingCompleted(true)}>
-                  <Pencil aria-hidden="true" />
-                  Edit Review
-                </Button>
-              </DialogFooter>
-            )}
-          </>
+          <ViewedReview review={review} onEdit={completed && role === 'admin' ? () => setEditingCompleted(true) : undefined} />
         ) : (
           <>
             <WizardSteps key={review.id} review={review} onDone={closeNow} unsavedRef={unsaved} />

@@ -18,9 +18,57 @@ export function createReviewHref(templateId: number): string {
   return `/reviews?create=1&templateId=${templateId}`
 }
 
+type TemplateAction = (template: Template) => void
+
+function TemplateGrid(actions: Record<'onEdit' | 'onDuplicate' | 'onDelete' | 'onPreview' | 'onUse', TemplateAction>) {
+  const { data, isPending, isError } = useTemplates()
+  if (isPending) {
+    return (
+      <div role="status" aria-label="Loading templates" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {Array.from({ length: 6 }, (_, i) => (
+          <Card key={i} className="flex flex-col gap-3 p-5">
+            <Skeleton className="h-5 w-40" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-8 w-full" />
+          </Card>
+        ))}
+      </div>
+    )
+  }
+  if (isError) {
+    return (
+      <p role="alert" className="text-sm text-muted-foreground">
+        Templates could not be loaded right now.
+      </p>
+    )
+  }
+  if (data.length === 0) {
+    return (
+      <Card className="flex flex-col items-center gap-2 px-6 py-16 text-center text-muted-foreground">
+        <FileText aria-hidden="true" className="size-8" />
+        No templates yet
+      </Card>
+    )
+  }
+  return (
+    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      {data.map((template) => (
+        <TemplateCard
+          key={template.id}
+          template={template}
+          onEdit={() => actions.onEdit(template)}
+          onDuplicate={() => actions.onDuplicate(template)}
+          onDelete={() => actions.onDelete(template)}
+          onPreview={() => actions.onPreview(template)}
+          onUse={() => actions.onUse(template)}
+        />
+      ))}
+    </div>
+  )
+}
+
 /** Review Templates: grid, action menu, Create/Edit, Preview and Use Template. */
 export default function TemplatesPage() {
-  const { data, isPending, isError } = useTemplates()
   const [, navigate] = useLocation()
   const duplicate = useDuplicateTemplate()
   const [formOpen, setFormOpen] = useState(false)
@@ -52,40 +100,13 @@ export default function TemplatesPage() {
         addButton={{ label: 'Create Template', onClick: () => openForm() }}
       />
       <div className="p-4 sm:p-6 lg:p-8">
-        {isPending ? (
-          <div role="status" aria-label="Loading templates" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Card key={i} className="flex flex-col gap-3 p-5">
-                <Skeleton className="h-5 w-40" />
-                <Skeleton className="h-4 w-full" />
-                <Skeleton className="h-8 w-full" />
-              </Card>
-            ))}
-          </div>
-        ) : isError ? (
-          <p role="alert" className="text-sm text-muted-foreground">
-            Templates could not be loaded right now.
-          </p>
-        ) : data.length === 0 ? (
-          <Card className="flex flex-col items-center gap-2 px-6 py-16 text-center text-muted-foreground">
-            <FileText aria-hidden="true" className="size-8" />
-            No templates yet
-          </Card>
-        ) : (
-          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {data.map((template) => (
-              <TemplateCard
-                key={template.id}
-                template={template}
-                onEdit={() => openForm(template)}
-                onDuplicate={() => onDuplicate(template)}
-                onDelete={() => setDeleting(template)}
-                onPreview={() => setPreviewing(template)}
-                onUse={() => navigate(createReviewHref(template.id))}
-              />
-            ))}
-          </div>
-        )}
+        <TemplateGrid
+          onEdit={openForm}
+          onDuplicate={onDuplicate}
+          onDelete={setDeleting}
+          onPreview={setPreviewing}
+          onUse={(template) => navigate(createReviewHref(template.id))}
+        />
       </div>
       <TemplateFormDialog open={formOpen} onOpenChange={setFormOpen} template={editing} />
       <TemplatePreviewDialog template={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
