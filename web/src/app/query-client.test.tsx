@@ -3,11 +3,14 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
-import { apiRequest } from '@/lib/api-client'
+import { api, unwrap } from '@/lib/api-client'
 
 function Reminders() {
-  const list = useQuery<{ id: number; message: string }[]>({ queryKey: ['/api/reminders'] })
-  const markRead = useMutation({ mutationFn: (id: number) => apiRequest('PUT', `/api/reminders/${id}/read`) })
+  const list = useQuery({ queryKey: ['/api/reminders'], queryFn: () => unwrap(api.GET('/api/reminders')) })
+  const markRead = useMutation({
+    mutationFn: (id: number) =>
+      unwrap(api.PUT('/api/reminders/{reminder_id}', { params: { path: { reminder_id: id } }, body: { isRead: true } })),
+  })
   return (
     <ul>
       {list.data?.map((r) => (
@@ -30,7 +33,7 @@ describe('the query client', () => {
     ]
     mockApi({
       'GET /api/reminders': () => jsonResponse(200, reminders),
-      'PUT /api/reminders/2/read': jsonResponse(404, { message: 'Reminder not found' }),
+      'PUT /api/reminders/2': jsonResponse(404, { message: 'Reminder not found' }),
     })
     renderWithProviders(<Reminders />)
     await screen.findByText('Certificate expiring for Alan')
@@ -47,7 +50,7 @@ describe('the query client', () => {
         reads += 1
         return jsonResponse(200, [{ id: 2, message: 'Certificate expiring for Alan' }])
       },
-      'PUT /api/reminders/2/read': jsonResponse(400, { message: 'No' }),
+      'PUT /api/reminders/2': jsonResponse(400, { message: 'No' }),
     })
     renderWithProviders(<Reminders />)
     await userEvent.click(await screen.findByRole('button', { name: 'Mark read 2' }))

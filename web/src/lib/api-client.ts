@@ -1,7 +1,13 @@
-import type { QueryFunction } from '@tanstack/react-query'
-import type { z } from 'zod'
+import createClient, { type Middleware } from 'openapi-fetch'
+import type { paths } from './api-schema'
 
-/** A reply that was not ok. Its message is `${status}: ${body || statusText}` (SPEC §7). */
+// The forms validate with zod, which compiles object parsers with `new Function` once it has
+// checked that eval is allowed; under the app's CSP (no 'unsafe-eval') that check is itself a
+// CSP violation in the console. zod reads its settings from this global (what `z.config` sets),
+// so it is set here, in the entry, without loading zod before a form needs it.
+;(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig ??= { jitless: true }
+
+/** A reply that was not ok. Its message is `${status}: ${body || statusText}`. */
 export class ApiError extends Error {
   readonly status: number
   readonly body: string
@@ -14,13 +20,7 @@ export class ApiError extends Error {
   }
 }
 
-async function throwIfNotOk(res: Response): Promise<void> {
-  if (res.ok) return
-  const body = await res.text().catch(() => '')
-  throw new ApiError(res.status, res.statusText, body)
-}
-
-/** The request was aborted because the server did not answer within timeoutMs. */
+/** The request was aborted because the server did not answer in time (see timeoutSignal). */
 export class RequestTimeoutError extends Error {
   constructor() {
     super('Connection Timeout')
@@ -28,69 +28,97 @@ export class RequestTimeoutError extends Error {
   }
 }
 
-export interface RequestOptions {
-  signal?: AbortSignal
-  /** Abort the request and throw RequestTimeoutError after this many milliseconds. */
-  timeoutMs?: number
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return
+  const body = await res.text().catch(() => '')
+  throw new ApiError(res.status, res.statusText, body)
 }
 
-/** Sends one request with the session cookie; a JSON body goes with a JSON content type. */
-export async function apiRequest(
-  method: string,
-  url: string,
-  body?: unknown,
-  { signal, timeoutMs }: RequestOptions = {},
-): Promise<Response> {
-  const controller = new AbortController()
-  const abort = () => controller.abort()
-  signal?.addEventListener('abort', abort)
-  let timedOut = false
-  const timer =
-    timeoutMs === undefined
-      ? undefined
-      : setTimeout(() => {
-          timedOut = true
-          controller.abort()
-        }, timeoutMs)
+/** A signal that aborts after timeoutMs (a RequestTimeoutError), or when `signal` aborts. */
+export function timeoutSignal(timeoutMs: number, signal?: AbortSignal): AbortSignal {
+  const timeout = AbortSignal.timeout(timeoutMs)
+  return signal ? AbortSignal.any([signal, timeout]) : timeout
+}
+
+/**
+ * Sends the request openapi-fetch built with the session cookie. The global fetch is looked up
+ * on each call and given a same-origin path and a plain init, so a stubbed fetch sees the call
+ * the way the app has always made it.
+ */
+async function send(request: Request): Promise<Response> {
+  const url = new URL(request.url)
+  const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text()
+  const contentType = request.headers.get('Content-Type')
+  return fetch(url.origin === window.location.origin ? `${url.pathname}${url.search}` : url.href, {
+    method: request.method,
+    credentials: 'include',
+    headers: contentType ? { 'Content-Type': contentType } : undefined,
+    body: body || undefined,
+    signal: request.signal,
+  })
+}
+
+/** Every reply that is not ok becomes an ApiError; a request that ran out of time, a RequestTimeoutError. */
+const errors: Middleware = {
+  async onResponse({ response }) {
+    await throwIfNotOk(response)
+  },
+  onError({ request }) {
+    const reason: unknown = request.signal.reason
+    if (reason instanceof DOMException && reason.name === 'TimeoutError') return new RequestTimeoutError()
+    // Anything else (a network failure, the caller's own abort) goes on as it is.
+    return undefined
+  },
+}
+
+/** The typed client of the API: paths, parameters, bodies and replies come from its OpenAPI document. */
+export const api = createClient<paths>({ baseUrl: window.location.origin, fetch: send })
+api.use(errors)
+
+/**
+ * The data of a call. A reply that was not ok has already thrown an ApiError (see `errors`), so
+ * what is left is the success case.
+ */
+export async function unwrap<Data>(pending: Promise<{ data?: Data; response: Response }>): Promise<Data> {
+  const { data } = await pending
+  return data as Data
+}
+
+/**
+ * A file to a signed upload URL the API handed out (PUT with the raw bytes), failing like every
+ * other call: the status and the server's message.
+ */
+export async function uploadFile(uploadURL: string, file: File): Promise<void> {
+  const res = await fetch(uploadURL, {
+    method: 'PUT',
+    credentials: 'include',
+    headers: { 'Content-Type': file.type || 'application/octet-stream' },
+    body: file,
+  })
+  await throwIfNotOk(res)
+}
+
+/** The bytes at a URL the API handed out (a stored document's filePath), with the session cookie. */
+export async function downloadFile(url: string): Promise<Blob> {
+  const res = await fetch(url, { method: 'GET', credentials: 'include' })
+  await throwIfNotOk(res)
+  return res.blob()
+}
+
+/** Has the browser save a reply's bytes under a file name. */
+export function saveBlob(blob: Blob, fileName: string, { revokeAfterMs = 1000 } = {}): void {
+  const url = URL.createObjectURL(blob)
   try {
-    const res = await fetch(url, {
-      method,
-      credentials: 'include',
-      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: controller.signal,
-    })
-    await throwIfNotOk(res)
-    return res
-  } catch (error) {
-    throw timedOut ? new RequestTimeoutError() : error
+    const link = document.createElement('a')
+    link.href = url
+    link.download = fileName
+    link.rel = 'noopener'
+    document.body.append(link)
+    link.click()
+    link.remove()
   } finally {
-    clearTimeout(timer)
-    signal?.removeEventListener('abort', abort)
-  }
-}
-
-/** Like apiRequest, then parses the JSON reply with a schema so callers get typed data. */
-export async function apiJson<T extends z.ZodType>(
-  schema: T,
-  method: string,
-  url: string,
-  body?: unknown,
-  options?: RequestOptions,
-): Promise<z.output<T>> {
-  const res = await apiRequest(method, url, body, options)
-  return schema.parse(await res.json())
-}
-
-export type UnauthorizedBehavior = 'returnNull' | 'throw'
-
-/** GET on queryKey[0]. A 401 throws, or resolves to null with on401: 'returnNull'. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(String(queryKey[0]), { credentials: 'include', signal })
-    if (on401 === 'returnNull' && res.status === 401) return null
-    await throwIfNotOk(res)
-    return (await res.json()) as T
+    // Give the browser a moment to start the download before the URL goes away.
+    setTimeout(() => URL.revokeObjectURL(url), revokeAfterMs)
   }
 }
 

@@ -1,10 +1,4 @@
-import { z } from 'zod'
 import type { components, operations } from './api-schema'
-
-// zod compiles object parsers with `new Function` once it has checked that eval is allowed;
-// under the app's CSP (no 'unsafe-eval') that check is itself a CSP violation in the
-// console. Every reply schema is made here, so this runs before the first parse.
-z.config({ jitless: true })
 
 /** A schema of the OpenAPI document (generated: `npm run api-types`), by its name. */
 export type ApiSchema<Name extends keyof components['schemas']> = components['schemas'][Name]
@@ -18,18 +12,6 @@ export type ApiBody<Op extends keyof operations> = JsonContent<NonNullable<opera
 export type ApiReply<Op extends keyof operations> = JsonContent<
   operations[Op]['responses'] extends infer R ? (R extends { 200: infer Ok } ? Ok : R extends { 201: infer Created } ? Created : never) : never
 >
-
-type Accepts<Schema extends z.ZodType, Reply> = [Reply] extends [z.input<Schema>]
-  ? unknown
-  : { 'the schema rejects replies the API may send': Reply }
-
-/**
- * A zod schema for an API reply, checked when compiling: every reply the OpenAPI document
- * allows must parse with it, so a server change the client does not follow fails `tsc`.
- */
-export function replySchema<Reply>() {
-  return <Schema extends z.ZodType>(schema: Schema & Accepts<Schema, Reply>): Schema => schema
-}
 
 type NoKeysBut<Body, Allowed> = { [Key in Exclude<keyof Body, keyof Allowed>]: never }
 

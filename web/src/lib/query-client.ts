@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
-import { errorStatus, getQueryFn } from './api-client'
+import { errorStatus } from './api-client'
 
 interface QueryClientOptions {
   /** Called when a query is answered 401, e.g. to re-check the session after it expired. */
@@ -8,7 +8,10 @@ interface QueryClientOptions {
   onGone?: (client: QueryClient) => void
 }
 
-/** SPEC §7: no retries, no refetch on focus or interval, data never goes stale by itself. */
+/**
+ * No retries, no refetch on focus or interval, and data never goes stale by itself: what a
+ * screen shows changes when someone changes it, and a change refreshes the lists it touches.
+ */
 export function createQueryClient({ onUnauthorized, onGone }: QueryClientOptions = {}): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
@@ -23,7 +26,6 @@ export function createQueryClient({ onUnauthorized, onGone }: QueryClientOptions
     }),
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         retry: false,
         refetchOnWindowFocus: false,
         refetchInterval: false,

@@ -17,6 +17,14 @@ Element.prototype.scrollIntoView ??= function scrollIntoView() {}
 Element.prototype.hasPointerCapture ??= () => false
 Element.prototype.releasePointerCapture ??= () => {}
 
+// Node runs AbortSignal.timeout on its own timers, which vi.useFakeTimers() does not drive: made
+// from the global setTimeout instead, a test that advances the fake clock sees a request time out.
+AbortSignal.timeout = (ms: number) => {
+  const controller = new AbortController()
+  setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms)
+  return controller.signal
+}
+
 afterEach(() => {
   cleanup()
   resetToasts()

@@ -6,6 +6,7 @@ import { QuickActions } from '@/features/dashboard/components/quick-actions'
 import { RecentActivity } from '@/features/dashboard/components/recent-activity'
 import { StatCards } from '@/features/dashboard/components/stat-cards'
 import { UpcomingReviews } from '@/features/dashboard/components/upcoming-reviews'
+import { queryKeys } from '@/lib/query-keys'
 import type { Role } from '@/lib/roles'
 
 // Dialogs load when first opened, so the dashboard's first load stays small.
@@ -38,8 +39,8 @@ export default function DashboardPage({ role }: { role: Role }) {
     if (open) return
     setDialog(null)
     // New employees and templates show up in the activity feed and the cards.
-    void queryClient.invalidateQueries({ queryKey: ['/api/dashboard/activity'] })
-    void queryClient.invalidateQueries({ queryKey: ['/api/dashboard/stats'] })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.activity })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboardStats })
   }
 
   return (

@@ -1,20 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
-import { apiJson } from '@/lib/api-client'
-import { type ApiReply, replySchema } from '@/lib/api-types'
+import { api, unwrap } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
 
-/** The backup history's key, refreshed so /backup shows the new (pending) backup. */
-const BACKUPS_KEY = '/api/backups'
-
-const createdSchema = replySchema<ApiReply<'createBackup'>>()(
-  z.looseObject({ success: z.boolean(), message: z.string().nullish() }),
-)
-
-/** POST /api/backups/create, for the System Backup card. */
+/** POST /api/backups/create, for the System Backup card; /backup then shows the new (pending) one. */
 export function useCreateBackup() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => apiJson(createdSchema, 'POST', `${BACKUPS_KEY}/create`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [BACKUPS_KEY] }),
+    mutationFn: () => unwrap(api.POST('/api/backups/create')),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.backups }),
   })
 }

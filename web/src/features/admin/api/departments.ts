@@ -1,57 +1,31 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
-import { apiJson, errorMessage, errorStatus } from '@/lib/api-client'
-import { type ApiBody, type ApiReply, type ApiSchema, type CheckedBody, replySchema } from '@/lib/api-types'
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { api, errorMessage, errorStatus, unwrap } from '@/lib/api-client'
+import type { CheckedBody } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
-export const DEPARTMENTS_KEY = '/api/departments'
+export { type Department, departmentsQueryOptions, useDepartments } from '@/lib/api/departments'
+
 /** Employees carry their department's slug: a renamed or removed department changes them too. */
-const EMPLOYEES_KEY = '/api/employees'
-
-// Loose: the cache entry is shared with every screen that lists departments.
-export const departmentSchema = replySchema<ApiSchema<'DepartmentRead'>>()(
-  z.looseObject({
-    id: z.number(),
-    name: z.string(),
-    slug: z.string(),
-    description: z.string().nullish(),
-    isDefault: z.boolean().default(false),
-    employeeCount: z.number().optional(),
-    archivedCount: z.number().default(0),
-  }),
-)
-
-export type Department = z.output<typeof departmentSchema>
-
-export const departmentsQueryOptions = () =>
-  queryOptions({
-    queryKey: [DEPARTMENTS_KEY] as const,
-    queryFn: ({ signal }) => apiJson(z.array(departmentSchema), 'GET', DEPARTMENTS_KEY, undefined, { signal }),
-  })
-
-export function useDepartments() {
-  return useQuery(departmentsQueryOptions())
-}
-
 function refresh(queryClient: QueryClient) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: [DEPARTMENTS_KEY] }),
-    queryClient.invalidateQueries({ queryKey: [EMPLOYEES_KEY] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.departments }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.employees }),
   ])
 }
 
 /** The department dialog's fields; PUT sends them as they are, POST adds isDefault and organizationId. */
 export type DepartmentBody = CheckedBody<'updateDepartment', { name: string; slug: string; description?: string }>
 
-/** POST /api/departments (SPEC §7: name, slug, description, isDefault, organizationId). */
+/** POST /api/departments: the dialog's fields, never the default department, in the given organisation. */
 export function useCreateDepartment(organizationId?: number) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: DepartmentBody) =>
-      apiJson(departmentSchema, 'POST', DEPARTMENTS_KEY, {
-        ...body,
-        isDefault: false,
-        ...(organizationId ? { organizationId } : {}),
-      } satisfies ApiBody<'createDepartment'>),
+      unwrap(
+        api.POST('/api/departments', {
+          body: { ...body, isDefault: false, ...(organizationId ? { organizationId } : {}) },
+        }),
+      ),
     onSuccess: () => refresh(queryClient),
   })
 }
@@ -61,24 +35,20 @@ export function useUpdateDepartment() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, ...body }: DepartmentBody & { id: number }) =>
-      apiJson(departmentSchema, 'PUT', `${DEPARTMENTS_KEY}/${id}`, body),
+      unwrap(api.PUT('/api/departments/{id}', { params: { path: { id } }, body })),
     onSuccess: () => refresh(queryClient),
   })
 }
-
-const deletedSchema = replySchema<ApiReply<'deleteDepartment'>>()(
-  z.looseObject({ success: z.boolean().optional(), message: z.string().nullish() }),
-)
 
 export function useDeleteDepartment() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: number) => apiJson(deletedSchema, 'DELETE', `${DEPARTMENTS_KEY}/${id}`),
+    mutationFn: (id: number) => unwrap(api.DELETE('/api/departments/{id}', { params: { path: { id } } })),
     onSuccess: () => refresh(queryClient),
   })
 }
 
-/** SPEC §8: a 409, or a reply saying 'already exists', is a taken slug. */
+/** A taken slug: a 409, or a reply whose message says it already exists. */
 export function isDuplicateSlug(error: unknown): boolean {
   return errorStatus(error) === 409 || errorMessage(error, '').toLowerCase().includes('already exists')
 }

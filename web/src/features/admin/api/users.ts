@@ -1,45 +1,25 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
-import { apiJson } from '@/lib/api-client'
-import { type ApiBody, type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
-import { ROLES } from '@/lib/roles'
+import { api, unwrap } from '@/lib/api-client'
+import type { ApiBody, ApiSchema } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
-export const USERS_KEY = '/api/users'
-export const CURRENT_USER_KEY = '/api/auth/user'
-
-export const userSchema = replySchema<ApiSchema<'UserRead'>>()(
-  z.looseObject({
-    id: z.string(),
-    email: z.string(),
-    firstName: z.string().nullish(),
-    lastName: z.string().nullish(),
-    role: z.enum(ROLES),
-    isActive: z.boolean().default(true),
-    createdAt: z.string().nullish(),
-  }),
-)
-
-export type User = z.output<typeof userSchema>
+export type User = ApiSchema<'UserRead'>
 
 export const usersQueryOptions = () =>
   queryOptions({
-    queryKey: [USERS_KEY] as const,
-    queryFn: ({ signal }) => apiJson(z.array(userSchema), 'GET', USERS_KEY, undefined, { signal }),
+    queryKey: queryKeys.users,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/users', { signal })),
   })
 
 export function useUsers() {
   return useQuery(usersQueryOptions())
 }
 
-const meSchema = replySchema<ApiReply<'getUser'>>()(
-  z.looseObject({ id: z.string().nullish(), role: z.string(), name: z.string() }),
-)
-
 /** Who is signed in: a personal account has an id (and cannot remove itself). */
 export function useCurrentUser() {
   return useQuery({
-    queryKey: [CURRENT_USER_KEY] as const,
-    queryFn: ({ signal }) => apiJson(meSchema, 'GET', CURRENT_USER_KEY, undefined, { signal }),
+    queryKey: queryKeys.currentUser,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/auth/user', { signal })),
   })
 }
 
@@ -48,20 +28,16 @@ export type NewUser = ApiBody<'createUser'>
 export function useCreateUser() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: NewUser) => apiJson(userSchema, 'POST', USERS_KEY, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [USERS_KEY] }),
+    mutationFn: (body: NewUser) => unwrap(api.POST('/api/users', { body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }),
   })
 }
-
-const removedSchema = replySchema<ApiReply<'deleteUser'>>()(
-  z.looseObject({ success: z.boolean().optional(), message: z.string().nullish() }),
-)
 
 export function useDeleteUser() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => apiJson(removedSchema, 'DELETE', `${USERS_KEY}/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [USERS_KEY] }),
+    mutationFn: (id: string) => unwrap(api.DELETE('/api/users/{user_id}', { params: { path: { user_id: id } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }),
   })
 }
 
@@ -70,7 +46,7 @@ export function useEnableUser() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: string) =>
-      apiJson(userSchema, 'POST', `${USERS_KEY}/${encodeURIComponent(id)}/enable`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [USERS_KEY] }),
+      unwrap(api.POST('/api/users/{user_id}/enable', { params: { path: { user_id: id } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }),
   })
 }

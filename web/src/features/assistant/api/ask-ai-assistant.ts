@@ -1,9 +1,6 @@
-import { apiJson } from '@/lib/api-client'
-import type { ApiBody } from '@/lib/api-types'
-import { assistantReplySchema } from './assistant-reply'
+import { api, unwrap } from '@/lib/api-client'
 
 /** How-to help about Merit's own features. */
 export function askAiAssistant(message: string) {
-  const body: ApiBody<'askAiAssistant'> = { message }
-  return apiJson(assistantReplySchema, 'POST', '/api/admin/ai-assistant', body)
+  return unwrap(api.POST('/api/admin/ai-assistant', { body: { message } }))
 }

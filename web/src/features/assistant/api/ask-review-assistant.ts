@@ -1,9 +1,6 @@
-import { apiJson } from '@/lib/api-client'
-import type { ApiBody } from '@/lib/api-types'
-import { assistantReplySchema } from './assistant-reply'
+import { api, unwrap } from '@/lib/api-client'
 
 /** HR guidance for writing and running reviews. */
 export function askReviewAssistant(message: string) {
-  const body: ApiBody<'askReviewAssistant'> = { message }
-  return apiJson(assistantReplySchema, 'POST', '/api/review-assistant', body)
+  return unwrap(api.POST('/api/review-assistant', { body: { message } }))
 }

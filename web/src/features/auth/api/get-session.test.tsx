@@ -1,24 +1,49 @@
-import { screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
-import { App } from '@/app/app'
-import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
+import { QueryClient } from '@tanstack/react-query'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { jsonResponse, mockApi } from '@/test/utils'
 
-describe('the first session check', () => {
-  it('asks nothing when the page says the browser sent no session cookie', async () => {
-    const meta = document.createElement('meta')
-    meta.name = 'merit-session'
-    meta.content = 'none'
-    document.head.append(meta)
-    const fetchMock = mockApi({ 'GET /api/auth/session': jsonResponse(401, { message: 'Not authenticated' }) })
-    try {
-      renderWithProviders(<App />)
-      expect(await screen.findByRole('heading', { name: 'The whole performance cycle, handled' })).toBeInTheDocument()
-      expect(fetchMock).not.toHaveBeenCalled()
-    } finally {
-      meta.remove()
-      // app.tsx started fetching the signed-in app's code when it was imported (no meta tag
-      // yet then); let that finish before the test environment is torn down under it.
-      await Promise.all([import('@/app/authenticated-app'), import('@/app/routes/dashboard')])
-    }
+/** The session module afresh (its first check is once per page load). */
+async function freshSession() {
+  vi.resetModules()
+  const { sessionQueryOptions } = await import('./get-session')
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  return () => client.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 })
+}
+
+function sayNoCookie() {
+  const meta = document.createElement('meta')
+  meta.name = 'merit-session'
+  meta.content = 'none'
+  document.head.append(meta)
+}
+
+afterEach(() => document.head.querySelector('meta[name="merit-session"]')?.remove())
+
+describe('the session check', () => {
+  it('asks nothing the first time when the page says the browser sent no session cookie', async () => {
+    sayNoCookie()
+    const fetchMock = mockApi({ 'GET /api/auth/session': jsonResponse(200, { userRole: 'admin' }) })
+    const check = await freshSession()
+
+    await expect(check()).resolves.toBeNull()
+    expect(fetchMock).not.toHaveBeenCalled()
+
+    // Later checks (after a sign-in) always ask.
+    await expect(check()).resolves.toEqual({ userRole: 'admin' })
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+  })
+
+  it('answers null when nobody is signed in (401)', async () => {
+    mockApi({ 'GET /api/auth/session': jsonResponse(401, { message: 'Not authenticated' }) })
+    const check = await freshSession()
+
+    await expect(check()).resolves.toBeNull()
+  })
+
+  it('fails on other errors', async () => {
+    mockApi({ 'GET /api/auth/session': jsonResponse(503, { message: 'Down' }) })
+    const check = await freshSession()
+
+    await expect(check()).rejects.toThrow('503: {"message":"Down"}')
   })
 })

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { z } from 'zod'
-import { getQueryFn } from '@/lib/api-client'
-import type { sessionSchema } from './session-schema'
+import { api, errorStatus, unwrap } from '@/lib/api-client'
+import type { ApiReply } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
-export const SESSION_QUERY_KEY = '/api/auth/session'
+export type Session = ApiReply<'getSession'>
 
-export type Session = z.output<typeof sessionSchema>
-
-const fetchSession = getQueryFn<unknown>({ on401: 'returnNull' })
+/** The session's key; kept when signing out clears every other query. */
+export const SESSION_QUERY_KEY = queryKeys.session[0]
 
 /**
  * The page says when the browser sent no session cookie (the server knows, scripts cannot):
@@ -18,15 +17,17 @@ let firstCheck = true
 /** The signed-in person, or null when nobody is signed in (a 401). */
 export const sessionQueryOptions = () =>
   queryOptions({
-    queryKey: [SESSION_QUERY_KEY],
-    queryFn: async (context): Promise<Session | null> => {
+    queryKey: queryKeys.session,
+    queryFn: async ({ signal }): Promise<Session | null> => {
       const first = firstCheck
       firstCheck = false
       if (first && document.querySelector('meta[name="merit-session"]')?.getAttribute('content') === 'none') return null
-      // The schema (and zod with it) is loaded only when there is a reply to read, so the
-      // landing page downloads neither.
-      const [data, { sessionSchema }] = await Promise.all([fetchSession(context), import('./session-schema')])
-      return data === null ? null : sessionSchema.parse(data)
+      try {
+        return await unwrap(api.GET('/api/auth/session', { signal }))
+      } catch (error) {
+        if (errorStatus(error) === 401) return null
+        throw error
+      }
     },
   })
 

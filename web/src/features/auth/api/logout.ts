@@ -1,17 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useLocation } from 'wouter'
-import { apiRequest } from '@/lib/api-client'
+import { api } from '@/lib/api-client'
 import { clearClientSession } from '@/lib/client-session'
-import { SESSION_QUERY_KEY } from './get-session'
+import { queryKeys } from '@/lib/query-keys'
 
 export function logout() {
-  return apiRequest('POST', '/api/auth/logout')
+  return api.POST('/api/auth/logout')
 }
 
 /**
- * Signs out: a failing server call is only logged (SPEC §8); the browser is cleared either way
- * and the landing page comes back.
+ * Signs out. A failing server call is only logged: the person asked to leave, so the browser
+ * is cleared either way and the landing page comes back.
  */
 export function useLogout() {
   const queryClient = useQueryClient()
@@ -24,8 +24,8 @@ export function useLogout() {
       console.error('Logout request failed', error)
     }
     clearClientSession()
-    queryClient.setQueryData([SESSION_QUERY_KEY], null)
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY })
+    queryClient.setQueryData(queryKeys.session, null)
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] })
     navigate('/', { replace: true })
   }, [queryClient, navigate])
 }

@@ -1,28 +1,16 @@
 import { useMutation } from '@tanstack/react-query'
-import { z } from 'zod'
-import { apiJson } from '@/lib/api-client'
-import { type ApiBody, type ApiReply, replySchema } from '@/lib/api-types'
-import { organizationSummarySchema } from '@/lib/organization-schema'
+import { api, timeoutSignal, unwrap } from '@/lib/api-client'
+import type { ApiSchema } from '@/lib/api-types'
 
-/** SPEC §9: the organization-code request gives up after 15 seconds. */
+/** The organization-code request gives up after 15 seconds (a RequestTimeoutError). */
 export const ORG_LOGIN_TIMEOUT_MS = 15_000
 
-export const loginOrganizationSchema = organizationSummarySchema
-
-export type LoginOrganization = z.output<typeof loginOrganizationSchema>
-
-const orgLoginResponseSchema = replySchema<ApiReply<'orgLogin'>>()(
-  z.object({
-    success: z.boolean(),
-    organization: loginOrganizationSchema,
-    message: z.string().optional(),
-  }),
-)
+export type LoginOrganization = ApiSchema<'OrganizationSummary'>
 
 export function orgLogin(subdomain: string) {
-  return apiJson(orgLoginResponseSchema, 'POST', '/api/auth/org-login', { subdomain } satisfies ApiBody<'orgLogin'>, {
-    timeoutMs: ORG_LOGIN_TIMEOUT_MS,
-  })
+  return unwrap(
+    api.POST('/api/auth/org-login', { body: { subdomain }, signal: timeoutSignal(ORG_LOGIN_TIMEOUT_MS) }),
+  )
 }
 
 export function useOrgLogin() {

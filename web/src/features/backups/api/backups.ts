@@ -1,34 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
-import { apiJson, apiRequest } from '@/lib/api-client'
-import { type ApiBody, type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
+import { api, saveBlob, unwrap } from '@/lib/api-client'
+import type { ApiReply, ApiSchema } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
-export const BACKUPS_KEY = '/api/backups'
-/** SPEC §7: the history is polled every 30 seconds. */
+/** The history is polled every 30 seconds, so a backup made elsewhere (or by the schedule) shows up. */
 export const BACKUP_POLL_MS = 30_000
 /** While a backup is in progress, more often: it shows as done moments after the worker ends. */
 export const BACKUP_PENDING_POLL_MS = 2_000
 
-export const backupSchema = replySchema<ApiSchema<'BackupRead'>>()(
-  z.looseObject({
-    id: z.number(),
-    filename: z.string(),
-    timestamp: z.string(),
-    /** Megabytes, two decimals. */
-    size: z.number(),
-    employeeCount: z.number(),
-    status: z.enum(['pending', 'completed', 'failed']),
-    kind: z.string().optional(),
-    error: z.string().nullish(),
-  }),
-)
-
-export type Backup = z.output<typeof backupSchema>
+/** A backup of the history; its size is in megabytes, two decimals. */
+export type Backup = ApiSchema<'BackupRead'>
 
 export const backupsQueryOptions = () =>
   queryOptions({
-    queryKey: [BACKUPS_KEY] as const,
-    queryFn: ({ signal }) => apiJson(z.array(backupSchema), 'GET', BACKUPS_KEY, undefined, { signal }),
+    queryKey: queryKeys.backups,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/backups', { signal })),
     refetchInterval: (query) =>
       query.state.data?.some((backup) => backup.status === 'pending') ? BACKUP_PENDING_POLL_MS : BACKUP_POLL_MS,
   })
@@ -37,81 +23,46 @@ export function useBackups() {
   return useQuery(backupsQueryOptions())
 }
 
-const createdSchema = replySchema<ApiReply<'createBackup'>>()(
-  z.object({ success: z.boolean(), message: z.string().nullish(), backup: backupSchema }),
-)
-
 /** POST /api/backups/create: the worker makes the file; the list shows it as pending at once. */
 export function useCreateBackup() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => apiJson(createdSchema, 'POST', `${BACKUPS_KEY}/create`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [BACKUPS_KEY] }),
+    mutationFn: () => unwrap(api.POST('/api/backups/create')),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.backups }),
   })
 }
 
-const validationSchema = replySchema<ApiReply<'validateBackup'>>()(
-  z.object({
-    valid: z.boolean(),
-    details: z.looseObject({
-      dataKeys: z.array(z.string()).nullish(),
-      error: z.string().nullish(),
-    }),
-  }),
-)
+const byName = (filename: string) => ({ params: { path: { filename } } })
 
 export function useValidateBackup() {
   return useMutation({
-    mutationFn: (filename: string) =>
-      apiJson(validationSchema, 'POST', `${BACKUPS_KEY}/${encodeURIComponent(filename)}/validate`),
+    mutationFn: (filename: string) => unwrap(api.POST('/api/backups/{filename}/validate', byName(filename))),
   })
 }
 
-const restoreSchema = replySchema<ApiReply<'restoreBackup'>>()(
-  z.object({
-    success: z.boolean(),
-    message: z.string().nullish(),
-    safetyBackup: z.string().nullish(),
-    /** Accounts removed since the backup: back, but disabled until an admin enables them. */
-    disabledAccounts: z
-      .array(
-        z.looseObject({
-          id: z.string(),
-          email: z.string(),
-          firstName: z.string().nullish(),
-          lastName: z.string().nullish(),
-          role: z.string(),
-        }),
-      )
-      .default([]),
-  }),
-)
+/**
+ * What a restore did. disabledAccounts (none when the API leaves it out) were removed since the
+ * backup: back, but disabled until an admin enables them.
+ */
+export type RestoreReply = ApiReply<'restoreBackup'> & { disabledAccounts: ApiSchema<'DisabledAccountRead'>[] }
 
-export type RestoreReply = z.output<typeof restoreSchema>
+async function restoreBackup(filename: string): Promise<RestoreReply> {
+  const reply = await unwrap(
+    api.POST('/api/backups/{filename}/restore', { ...byName(filename), body: { confirmRestore: true } }),
+  )
+  return { ...reply, disabledAccounts: reply.disabledAccounts ?? [] }
+}
 
 export function useRestoreBackup() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (filename: string) =>
-      apiJson(restoreSchema, 'POST', `${BACKUPS_KEY}/${encodeURIComponent(filename)}/restore`, {
-        confirmRestore: true,
-      } satisfies ApiBody<'restoreBackup'>),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [BACKUPS_KEY] }),
+    mutationFn: restoreBackup,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.backups }),
   })
 }
 
 /** GET .../download, saved by the browser under the backup's own name. */
 export async function downloadBackup(filename: string): Promise<void> {
-  const res = await apiRequest('GET', `${BACKUPS_KEY}/${encodeURIComponent(filename)}/download`)
-  const url = URL.createObjectURL(await res.blob())
-  try {
-    const link = document.createElement('a')
-    link.href = url
-    link.download = filename
-    document.body.append(link)
-    link.click()
-    link.remove()
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 0)
-  }
+  const blob = await unwrap(api.GET('/api/backups/{filename}/download', { ...byName(filename), parseAs: 'blob' }))
+  saveBlob(blob, filename, { revokeAfterMs: 0 })
 }

@@ -1,57 +1,24 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
-import { apiJson, apiRequest, ApiError } from '@/lib/api-client'
-import { type ApiBody, type ApiReply, type ApiSchema, type CheckedBody, replySchema } from '@/lib/api-types'
-import { CERTIFICATION_TYPES_KEY, COMPLIANCE_KEY, EMPLOYEE_CERTIFICATIONS_KEY, employeeDocumentsKey } from './keys'
-import { employeeSummarySchema, typeSummarySchema } from './summaries'
+import { api, unwrap, uploadFile } from '@/lib/api-client'
+import { type EmployeeCertification, employeeCertificationsQueryOptions } from '@/lib/api/employee-certifications'
+import type { ApiBody, CheckedBody } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
-export type { EmployeeSummary } from './summaries'
+export { type EmployeeCertification, employeeCertificationsQueryOptions } from '@/lib/api/employee-certifications'
 
-// Lenient where the screens do not depend on a field, so a partial reply still renders.
-export const employeeCertificationSchema = replySchema<ApiSchema<'EmployeeCertificationRead'>>()(
-  z.object({
-    id: z.number(),
-    employeeId: z.number().optional(),
-    certificationTypeId: z.number(),
-    issueDate: z.string(),
-    expirationDate: z.string().nullish(),
-    certificateNumber: z.string().nullish(),
-    attachmentUrl: z.string().nullish(),
-    isActive: z.boolean().default(true),
-    createdAt: z.string().nullish(),
-    employee: employeeSummarySchema.nullish(),
-    certificationType: typeSummarySchema.partial({ id: true, isRequired: true }).nullish(),
-  }),
-)
-
-export type EmployeeCertification = z.output<typeof employeeCertificationSchema>
+/** The employee embedded in certification and compliance replies. */
+export type EmployeeSummary = NonNullable<EmployeeCertification['employee']>
 
 /** Every employee's certifications (archived employees left out). */
 export const allCertificationsQueryOptions = () =>
   queryOptions({
-    queryKey: [EMPLOYEE_CERTIFICATIONS_KEY],
-    queryFn: ({ signal }) =>
-      apiJson(z.array(employeeCertificationSchema), 'GET', EMPLOYEE_CERTIFICATIONS_KEY, undefined, { signal }),
+    queryKey: queryKeys.certifications,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/employee-certifications', { signal })),
   })
 
 export function useAllCertifications() {
   return useQuery(allCertificationsQueryOptions())
 }
-
-export const employeeCertificationsKey = (employeeId: number) => [EMPLOYEE_CERTIFICATIONS_KEY, { employeeId }] as const
-
-export const employeeCertificationsQueryOptions = (employeeId: number) =>
-  queryOptions({
-    queryKey: employeeCertificationsKey(employeeId),
-    queryFn: ({ signal }) =>
-      apiJson(
-        z.array(employeeCertificationSchema),
-        'GET',
-        `${EMPLOYEE_CERTIFICATIONS_KEY}?employeeId=${employeeId}`,
-        undefined,
-        { signal },
-      ),
-  })
 
 export function useEmployeeCertifications(employeeId: number) {
   return useQuery(employeeCertificationsQueryOptions(employeeId))
@@ -73,44 +40,32 @@ export type AssignCertificationInput = CheckedBody<
 >
 
 export function assignCertification(body: AssignCertificationInput) {
-  return apiJson(employeeCertificationSchema, 'POST', EMPLOYEE_CERTIFICATIONS_KEY, body)
+  return unwrap(api.POST('/api/employee-certifications', { body }))
 }
 
-const uploadSlotSchema = replySchema<ApiReply<'createDocumentUpload'>>()(
-  z.object({ uploadURL: z.string(), documentPath: z.string() }),
-)
-const documentSchema = replySchema<ApiReply<'createEmployeeDocument'>>()(
-  z.object({ id: z.number(), filePath: z.string() }),
-)
-
 /**
- * The attachment goes through the document upload (SPEC §7): a signed URL, the raw bytes by
- * PUT, then a 'certificate' document on the employee, so it is also listed with their
- * documents. Returns the path the certification's attachmentUrl points at.
+ * The attachment goes through the document upload: a signed URL, the raw bytes by PUT, then a
+ * 'certificate' document on the employee, so it is also listed with their documents. Returns
+ * the path the certification's attachmentUrl points at.
  */
 export async function uploadCertificateFile({ employeeId, file, title }: { employeeId: number; file: File; title: string }) {
-  const slot = await apiJson(uploadSlotSchema, 'POST', '/api/upload/document')
-  const put = await fetch(slot.uploadURL, {
-    method: 'PUT',
-    credentials: 'include',
-    headers: { 'Content-Type': file.type || 'application/octet-stream' },
-    body: file,
-  })
-  if (!put.ok) {
-    const text = await put.text().catch(() => '')
-    throw new ApiError(put.status, put.statusText, text)
-  }
-  const document = await apiJson(documentSchema, 'POST', '/api/employee-documents', {
-    employeeId,
-    documentType: 'certificate',
-    title,
-    filePath: slot.documentPath,
-    fileName: file.name,
-    fileSize: file.size,
-    mimeType: file.type || undefined,
-    tags: ['certification'],
-    isConfidential: false,
-  } satisfies ApiBody<'createEmployeeDocument'>)
+  const slot = await unwrap(api.POST('/api/upload/document'))
+  await uploadFile(slot.uploadURL, file)
+  const document = await unwrap(
+    api.POST('/api/employee-documents', {
+      body: {
+        employeeId,
+        documentType: 'certificate',
+        title,
+        filePath: slot.documentPath,
+        fileName: file.name,
+        fileSize: file.size,
+        mimeType: file.type || undefined,
+        tags: ['certification'],
+        isConfidential: false,
+      },
+    }),
+  )
   return document.filePath
 }
 
@@ -119,17 +74,19 @@ function useRefreshCertifications() {
   return (employeeId?: number) =>
     Promise.all([
       // The prefix refreshes the organisation-wide list and every profile's list.
-      queryClient.invalidateQueries({ queryKey: [EMPLOYEE_CERTIFICATIONS_KEY] }),
-      queryClient.invalidateQueries({ queryKey: [CERTIFICATION_TYPES_KEY] }),
-      queryClient.invalidateQueries({ queryKey: [COMPLIANCE_KEY] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.certifications }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.certificationTypes }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.compliance }),
       employeeId === undefined
         ? undefined
-        : queryClient.invalidateQueries({ queryKey: employeeDocumentsKey(employeeId) }),
+        : queryClient.invalidateQueries({ queryKey: queryKeys.employeeDocuments(employeeId) }),
     ])
 }
 
 export function updateEmployeeCertification(id: number, body: ApiBody<'updateEmployeeCertification'>) {
-  return apiJson(employeeCertificationSchema, 'PUT', `${EMPLOYEE_CERTIFICATIONS_KEY}/${id}`, body)
+  return unwrap(
+    api.PUT('/api/employee-certifications/{certification_id}', { params: { path: { certification_id: id } }, body }),
+  )
 }
 
 export interface AssignWithFileInput extends AssignCertificationInput {
@@ -169,7 +126,9 @@ export function useAssignCertification() {
 }
 
 export function deleteEmployeeCertification(id: number) {
-  return apiRequest('DELETE', `${EMPLOYEE_CERTIFICATIONS_KEY}/${id}`)
+  return api.DELETE('/api/employee-certifications/{certification_id}', {
+    params: { path: { certification_id: id } },
+  })
 }
 
 export function useDeleteEmployeeCertification() {

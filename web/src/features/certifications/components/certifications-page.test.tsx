@@ -39,6 +39,10 @@ const cert = (id: number, employee: ReturnType<typeof person>, type: TypeSummary
   expirationDate,
   certificateNumber: `N-${id}`,
   isActive: true,
+  createdAt: `${inDays(-300)}T09:00:00Z`,
+  // The screen works the status out from the dates; the server's own is not read.
+  status: 'active' as const,
+  statusLabel: 'Active',
   employee,
   certificationType: type,
 })

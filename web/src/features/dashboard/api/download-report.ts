@@ -1,6 +1,4 @@
-import { apiRequest } from '@/lib/api-client'
-
-export const REPORT_URL = '/api/reviews/export'
+import { api, saveBlob } from '@/lib/api-client'
 
 function filenameFrom(res: Response): string {
   const match = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')
@@ -9,16 +7,8 @@ function filenameFrom(res: Response): string {
 
 /** Generate Report: the server's CSV of every review, saved by the browser. */
 export async function downloadReviewsReport(): Promise<string> {
-  const res = await apiRequest('GET', REPORT_URL)
-  const blob = await res.blob()
-  const name = filenameFrom(res)
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
+  const { data, response } = await api.GET('/api/reviews/export', { parseAs: 'blob' })
+  const name = filenameFrom(response)
+  saveBlob(data ?? new Blob(), name)
   return name
 }

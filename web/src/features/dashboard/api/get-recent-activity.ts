@@ -1,26 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
-import { apiJson } from '@/lib/api-client'
-import { type ApiSchema, replySchema } from '@/lib/api-types'
+import { api, unwrap } from '@/lib/api-client'
+import type { ApiSchema } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
-export const ACTIVITY_KEY = '/api/dashboard/activity'
-
-export const activitySchema = replySchema<ApiSchema<'ActivityItem'>>()(
-  z.object({
-    kind: z.enum(['review_completed', 'employee_added', 'note_added']),
-    at: z.string(),
-    employeeId: z.number(),
-    employeeName: z.string(),
-    text: z.string(),
-  }),
-)
-
-export type Activity = z.output<typeof activitySchema>
+export type Activity = ApiSchema<'ActivityItem'>
 
 export const recentActivityQueryOptions = () =>
   queryOptions({
-    queryKey: [ACTIVITY_KEY],
-    queryFn: ({ signal }) => apiJson(z.array(activitySchema), 'GET', ACTIVITY_KEY, undefined, { signal }),
+    queryKey: queryKeys.activity,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/dashboard/activity', { signal })),
   })
 
 export function useRecentActivity() {

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
-import { apiJson, apiRequest, ApiError } from '@/lib/api-client'
-import { type ApiBody, type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
+import { api, downloadFile, saveBlob, unwrap, uploadFile } from '@/lib/api-client'
+import type { ApiSchema } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
-/** SPEC §9: at most 10MB; pdf, doc, docx, jpeg, png, gif and plain text. */
+/** What the upload takes (the server checks too): at most 10MB; pdf, doc, docx, jpeg, png, gif and plain text. */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024
 
 export const ALLOWED_DOCUMENT_TYPES: Record<string, readonly string[]> = {
@@ -32,7 +32,7 @@ export function isAllowedDocument(file: { name: string; type: string }): boolean
   return Object.values(ALLOWED_DOCUMENT_TYPES).some((exts) => exts.includes(ext))
 }
 
-/** "Offer letter.final.pdf" → "Offer letter.final" (SPEC §5 title default). */
+/** The title a new document gets by default: "Offer letter.final.pdf" → "Offer letter.final". */
 export function titleFromFileName(name: string): string {
   const dot = name.lastIndexOf('.')
   return dot > 0 ? name.slice(0, dot) : name
@@ -50,46 +50,18 @@ export const DOCUMENT_TYPES = [
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number]['value']
 
-export const employeeDocumentSchema = replySchema<ApiSchema<'EmployeeDocumentRead'>>()(
-  z.object({
-    id: z.number(),
-    employeeId: z.number(),
-    documentType: z.string(),
-    title: z.string(),
-    description: z.string().nullish(),
-    fileName: z.string(),
-    fileSize: z.number(),
-    mimeType: z.string(),
-    filePath: z.string(),
-    uploadedBy: z.string().nullish(),
-    isConfidential: z.boolean().default(false),
-    expirationDate: z.string().nullish(),
-    signedDate: z.string().nullish(),
-    tags: z.array(z.string()).default([]),
-    createdAt: z.string(),
-  }),
-)
-
-export type EmployeeDocument = z.output<typeof employeeDocumentSchema>
-
-export const employeeDocumentsKey = (employeeId: number) => [`/api/employees/${employeeId}/documents`] as const
+export type EmployeeDocument = ApiSchema<'EmployeeDocumentRead'>
 
 export const employeeDocumentsQueryOptions = (employeeId: number) =>
   queryOptions({
-    queryKey: employeeDocumentsKey(employeeId),
+    queryKey: queryKeys.employeeDocuments(employeeId),
     queryFn: ({ signal }) =>
-      apiJson(z.array(employeeDocumentSchema), 'GET', `/api/employees/${employeeId}/documents`, undefined, {
-        signal,
-      }),
+      unwrap(api.GET('/api/employees/{employee_id}/documents', { params: { path: { employee_id: employeeId } }, signal })),
   })
 
 export function useEmployeeDocuments(employeeId: number) {
   return useQuery(employeeDocumentsQueryOptions(employeeId))
 }
-
-const uploadSlotSchema = replySchema<ApiReply<'createDocumentUpload'>>()(
-  z.object({ uploadURL: z.string(), documentPath: z.string() }),
-)
 
 export interface UploadDocumentInput {
   employeeId: number
@@ -104,66 +76,47 @@ export interface UploadDocumentInput {
   isConfidential: boolean
 }
 
-/** The two-step upload (SPEC §7): a signed URL, the raw bytes by PUT, then the record. */
+/** The two-step upload: a signed URL, the raw bytes by PUT, then the record. */
 export async function uploadEmployeeDocument({ file, ...fields }: UploadDocumentInput) {
-  const slot = await apiJson(uploadSlotSchema, 'POST', '/api/upload/document')
-  const put = await fetch(slot.uploadURL, {
-    method: 'PUT',
-    credentials: 'include',
-    headers: { 'Content-Type': file.type || 'application/octet-stream' },
-    body: file,
-  })
-  if (!put.ok) {
-    const text = await put.text().catch(() => '')
-    throw new ApiError(put.status, put.statusText, text)
-  }
-  return apiJson(employeeDocumentSchema, 'POST', '/api/employee-documents', {
-    ...fields,
-    description: fields.description || undefined,
-    expirationDate: fields.expirationDate || undefined,
-    signedDate: fields.signedDate || undefined,
-    filePath: slot.documentPath,
-    fileName: file.name,
-    fileSize: file.size,
-    mimeType: file.type || undefined,
-  } satisfies ApiBody<'createEmployeeDocument'>)
+  const slot = await unwrap(api.POST('/api/upload/document'))
+  await uploadFile(slot.uploadURL, file)
+  return unwrap(
+    api.POST('/api/employee-documents', {
+      body: {
+        ...fields,
+        description: fields.description || undefined,
+        expirationDate: fields.expirationDate || undefined,
+        signedDate: fields.signedDate || undefined,
+        filePath: slot.documentPath,
+        fileName: file.name,
+        fileSize: file.size,
+        mimeType: file.type || undefined,
+      },
+    }),
+  )
 }
 
 export function useUploadEmployeeDocument(employeeId: number) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: uploadEmployeeDocument,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeeDocumentsKey(employeeId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.employeeDocuments(employeeId) }),
   })
 }
 
 export function deleteEmployeeDocument(id: number) {
-  return apiRequest('DELETE', `/api/employee-documents/${id}`)
+  return api.DELETE('/api/employee-documents/{document_id}', { params: { path: { document_id: id } } })
 }
 
 export function useDeleteEmployeeDocument(employeeId: number) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deleteEmployeeDocument,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeeDocumentsKey(employeeId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.employeeDocuments(employeeId) }),
   })
 }
 
 /** Download is a GET on the document's filePath; the bytes are saved under its file name. */
 export async function downloadEmployeeDocument(document: Pick<EmployeeDocument, 'filePath' | 'fileName'>) {
-  const res = await apiRequest('GET', document.filePath)
-  const blob = await res.blob()
-  const url = URL.createObjectURL(blob)
-  try {
-    const link = window.document.createElement('a')
-    link.href = url
-    link.download = document.fileName
-    link.rel = 'noopener'
-    window.document.body.appendChild(link)
-    link.click()
-    link.remove()
-  } finally {
-    // Give the browser a moment to start the download before the URL goes away.
-    setTimeout(() => URL.revokeObjectURL(url), 1000)
-  }
+  saveBlob(await downloadFile(document.filePath), document.fileName)
 }

@@ -1,37 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
-import { apiJson } from '@/lib/api-client'
-import { type ApiSchema, type CheckedBody, replySchema } from '@/lib/api-types'
+import { api, unwrap } from '@/lib/api-client'
+import type { ApiSchema, CheckedBody } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
 export const NOTE_CATEGORIES = ['recognition', 'redirection'] as const
 export type NoteCategory = (typeof NOTE_CATEGORIES)[number]
 
-/** SPEC §9: the default note author. */
+/** Who a note is from when nobody signed it: the HR department as a whole. */
 export const DEFAULT_NOTE_AUTHOR = 'HR Admin'
 
-export const employeeNoteSchema = replySchema<ApiSchema<'EmployeeNoteRead'>>()(
-  z.object({
-    id: z.number(),
-    employeeId: z.number(),
-    date: z.string(),
-    category: z.string(),
-    note: z.string(),
-    createdBy: z.string().nullish(),
-    createdAt: z.string().nullish(),
-  }),
-)
-
-export type EmployeeNote = z.output<typeof employeeNoteSchema>
-
-export const employeeNotesKey = (employeeId: number) => ['/api/employee-notes', { employeeId }] as const
+export type EmployeeNote = ApiSchema<'EmployeeNoteRead'>
 
 export const employeeNotesQueryOptions = (employeeId: number) =>
   queryOptions({
-    queryKey: employeeNotesKey(employeeId),
-    queryFn: ({ signal }) =>
-      apiJson(z.array(employeeNoteSchema), 'GET', `/api/employee-notes?employeeId=${employeeId}`, undefined, {
-        signal,
-      }),
+    queryKey: queryKeys.employeeNotes(employeeId),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/employee-notes', { params: { query: { employeeId } }, signal })),
   })
 
 export function useEmployeeNotes(employeeId: number) {
@@ -43,7 +26,7 @@ export type CreateNoteInput = CheckedBody<
   'createEmployeeNote',
   {
     employeeId: number
-    /** YYYY-MM-DD (SPEC §5: dates in notes are sent as the calendar day). */
+    /** YYYY-MM-DD: a note is about a calendar day, not an instant. */
     date: string
     category: NoteCategory
     note: string
@@ -52,13 +35,13 @@ export type CreateNoteInput = CheckedBody<
 >
 
 export function createEmployeeNote(body: CreateNoteInput) {
-  return apiJson(employeeNoteSchema, 'POST', '/api/employee-notes', body)
+  return unwrap(api.POST('/api/employee-notes', { body }))
 }
 
 export function useCreateEmployeeNote(employeeId: number) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createEmployeeNote,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeeNotesKey(employeeId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.employeeNotes(employeeId) }),
   })
 }

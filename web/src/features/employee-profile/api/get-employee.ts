@@ -1,17 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
-import { apiJson } from '@/lib/api-client'
-import { type ApiReply, replySchema } from '@/lib/api-types'
-import { employeeSchema } from '@/lib/employee-schema'
+import { api, unwrap } from '@/lib/api-client'
+import { useDepartments } from '@/lib/api/departments'
+import type { ApiSchema } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
-export type { Employee } from '@/lib/employee-schema'
-
-export const employeeKey = (id: number) => [`/api/employees/${id}`] as const
+export type Employee = ApiSchema<'EmployeeRead'>
 
 export const employeeQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: employeeKey(id),
-    queryFn: ({ signal }) => apiJson(employeeSchema, 'GET', `/api/employees/${id}`, undefined, { signal }),
+    queryKey: queryKeys.employee(id),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/employees/{id}', { params: { path: { id } }, signal })),
   })
 
 export function useEmployee(id: number) {
@@ -24,10 +22,11 @@ export function useEmployee(id: number) {
  */
 export const managerQueryOptions = (managerId: string) =>
   queryOptions({
-    queryKey: ['/api/employees', { search: managerId, includeArchived: true }] as const,
+    queryKey: queryKeys.manager(managerId),
     queryFn: async ({ signal }) => {
-      const params = new URLSearchParams({ search: managerId, includeArchived: 'true' })
-      const list = await apiJson(z.array(employeeSchema), 'GET', `/api/employees?${params}`, undefined, { signal })
+      const list = await unwrap(
+        api.GET('/api/employees', { params: { query: { search: managerId, includeArchived: true } }, signal }),
+      )
       return list.find((e) => e.employeeId === managerId) ?? null
     },
   })
@@ -36,18 +35,8 @@ export function useManager(managerId: string | null | undefined) {
   return useQuery({ ...managerQueryOptions(managerId ?? ''), enabled: Boolean(managerId) })
 }
 
-const departmentSchema = replySchema<ApiReply<'listDepartments'>[number]>()(
-  z.object({ id: z.number(), name: z.string(), slug: z.string() }),
-)
-
-export const departmentsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['/api/departments'] as const,
-    queryFn: ({ signal }) => apiJson(z.array(departmentSchema), 'GET', '/api/departments', undefined, { signal }),
-  })
-
 /** Department slug → its display name, once the departments have loaded. */
 export function useDepartmentName(slug: string | null | undefined): string | undefined {
-  const { data } = useQuery({ ...departmentsQueryOptions(), enabled: Boolean(slug) })
+  const { data } = useDepartments({ enabled: Boolean(slug) })
   return slug ? data?.find((d) => d.slug === slug)?.name : undefined
 }

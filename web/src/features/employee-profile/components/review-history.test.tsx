@@ -5,6 +5,9 @@ import type { ProfileReview } from '../api/get-employee-reviews'
 import { orderReviews, ReviewHistory, summariseResponses } from './review-history'
 
 const review = (over: Partial<ProfileReview> & { id: number }): ProfileReview => ({
+  employeeId: 1,
+  templateId: 1,
+  createdAt: '2026-01-01T00:00:00Z',
   status: 'pending',
   reviewType: 'quarterly',
   dueDate: '2026-05-01',
@@ -35,10 +38,11 @@ describe('summariseResponses', () => {
         id: 1,
         responses: { q1: 4, q2: 'Strong communicator', q3: 'x', q4: ['a', 'b'] },
         template: {
+          id: 1,
           name: 'Quarterly',
           questions: [
-            { id: 'q1', question: 'Overall performance' },
-            { id: 'q2', question: 'Strengths' },
+            { id: 'q1', question: 'Overall performance', type: 'rating', required: true },
+            { id: 'q2', question: 'Strengths', type: 'text', required: false },
           ],
         },
       }),

@@ -1,24 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
-import { apiJson } from '@/lib/api-client'
-import { type ApiReply, replySchema } from '@/lib/api-types'
+import { type Department, useDepartments } from '@/lib/api/departments'
 
-export const DEPARTMENTS_KEY = '/api/departments'
+/** A department as the filter and the employee forms offer it (value: slug, label: name). */
+export type DepartmentOption = Department
 
-// Loose: the cache entry is shared with every screen that lists departments, so keep every field.
-export const departmentOptionSchema = replySchema<ApiReply<'listDepartments'>[number]>()(
-  z.looseObject({ id: z.number(), name: z.string(), slug: z.string() }),
-)
-
-export type DepartmentOption = z.output<typeof departmentOptionSchema>
-
-export const departmentOptionsQueryOptions = () =>
-  queryOptions({
-    queryKey: [DEPARTMENTS_KEY] as const,
-    queryFn: ({ signal }) => apiJson(z.array(departmentOptionSchema), 'GET', DEPARTMENTS_KEY, undefined, { signal }),
-  })
-
-/** The departments for the filter and the employee forms (value: slug, label: name). */
+/** The departments for the filter and the employee forms. */
 export function useDepartmentOptions() {
-  return useQuery(departmentOptionsQueryOptions())
+  return useDepartments()
 }

@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
-import { type Employee, employeeSchema, EMPLOYEES_KEY } from './employee'
+import { api, ApiError } from '@/lib/api-client'
+import type { operations } from '@/lib/api-schema'
+import { queryKeys } from '@/lib/query-keys'
+import type { Employee } from './employee'
 
 export interface EmployeeListParams {
   search?: string
@@ -9,21 +11,30 @@ export interface EmployeeListParams {
 
 export const FETCH_EMPLOYEES_FAILED = 'Failed to fetch employees'
 
-/** GET /api/employees with the optional search and includeArchived=true (SPEC §7). */
+type ListQuery = NonNullable<operations['listEmployees']['parameters']['query']>
+
+/** GET /api/employees; a reply that is not ok reads as FETCH_EMPLOYEES_FAILED, whatever the server said. */
+async function listEmployees(query: ListQuery, signal?: AbortSignal) {
+  try {
+    const { data, response } = await api.GET('/api/employees', { params: { query }, signal })
+    return { items: data ?? [], response }
+  } catch (error) {
+    throw error instanceof ApiError ? new Error(FETCH_EMPLOYEES_FAILED, { cause: error }) : error
+  }
+}
+
+/** GET /api/employees with the optional search, and includeArchived=true when asked for. */
 export async function getEmployees({ search = '', includeArchived = false }: EmployeeListParams, signal?: AbortSignal) {
-  const params = new URLSearchParams()
-  if (search.trim()) params.set('search', search.trim())
-  if (includeArchived) params.set('includeArchived', 'true')
-  const query = params.toString()
-  const res = await fetch(query ? `${EMPLOYEES_KEY}?${query}` : EMPLOYEES_KEY, { credentials: 'include', signal })
-  if (!res.ok) throw new Error(FETCH_EMPLOYEES_FAILED)
-  return z.array(employeeSchema).parse(await res.json())
+  const query: ListQuery = {}
+  if (search.trim()) query.search = search.trim()
+  if (includeArchived) query.includeArchived = true
+  return (await listEmployees(query, signal)).items
 }
 
 export const employeesQueryOptions = (params: EmployeeListParams = {}) => {
   const key = { search: params.search?.trim() ?? '', includeArchived: params.includeArchived ?? false }
   return queryOptions({
-    queryKey: [EMPLOYEES_KEY, key] as const,
+    queryKey: queryKeys.employeeList(key),
     queryFn: ({ signal }) => getEmployees(key, signal),
   })
 }
@@ -52,21 +63,20 @@ export interface EmployeePage {
 }
 
 export async function getEmployeePage(params: EmployeePageParams, signal?: AbortSignal): Promise<EmployeePage> {
-  const query = new URLSearchParams()
+  // The screen keeps its filters as the text of its own URL; they go to the API as they are.
+  const query: Record<string, string> = {}
   for (const [key, value] of Object.entries(params)) {
     const text = typeof value === 'string' ? value.trim() : String(value)
-    if (text !== '') query.set(key, text)
+    if (text !== '') query[key] = text
   }
-  const res = await fetch(`${EMPLOYEES_KEY}?${query}`, { credentials: 'include', signal })
-  if (!res.ok) throw new Error(FETCH_EMPLOYEES_FAILED)
-  const items = z.array(employeeSchema).parse(await res.json())
-  const total = Number(res.headers.get('X-Total-Count'))
+  const { items, response } = await listEmployees(query as ListQuery, signal)
+  const total = Number(response.headers.get('X-Total-Count'))
   return { items, total: Number.isInteger(total) && total >= 0 ? total : items.length }
 }
 
 export function useEmployeePage(params: EmployeePageParams) {
   return useQuery({
-    queryKey: [EMPLOYEES_KEY, 'page', params] as const,
+    queryKey: queryKeys.employeePage(params),
     queryFn: ({ signal }) => getEmployeePage(params, signal),
     // While another page, search or filter loads, keep showing the last one.
     placeholderData: keepPreviousData,

@@ -1,24 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
-import { apiJson } from '@/lib/api-client'
-import { type ApiReply, replySchema } from '@/lib/api-types'
-import { organizationSummarySchema } from '@/lib/organization-schema'
+import { api, unwrap } from '@/lib/api-client'
+import type { ApiReply } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
-export const CURRENT_ORGANIZATION_KEY = '/api/organization/current'
+/** The banner's key; the admin page's organization settings read and refresh the same entry. */
+export const CURRENT_ORGANIZATION_KEY = queryKeys.currentOrganization[0]
 
-export const currentOrganizationSchema = replySchema<ApiReply<'getCurrentOrganization'>>()(
-  organizationSummarySchema.extend({
-    description: z.string().nullish(),
-    isActive: z.boolean().default(true),
-  }),
-)
-
-export type CurrentOrganization = z.output<typeof currentOrganizationSchema>
+export type CurrentOrganization = ApiReply<'getCurrentOrganization'>
 
 export const currentOrganizationQueryOptions = () =>
   queryOptions({
-    queryKey: [CURRENT_ORGANIZATION_KEY],
-    queryFn: ({ signal }) => apiJson(currentOrganizationSchema, 'GET', CURRENT_ORGANIZATION_KEY, undefined, { signal }),
+    queryKey: queryKeys.currentOrganization,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/organization/current', { signal })),
   })
 
 export function useCurrentOrganization() {

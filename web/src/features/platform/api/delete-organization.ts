@@ -1,21 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
-import { apiJson } from '@/lib/api-client'
-import { type ApiBody, type ApiReply, replySchema } from '@/lib/api-types'
-import { ORGANIZATIONS_KEY, refreshOrganizations } from './organization'
-
-const deletedSchema = replySchema<ApiReply<'deleteOrganization'>>()(
-  z.object({ success: z.boolean(), message: z.string(), backupFile: z.string() }),
-)
+import { api, unwrap } from '@/lib/api-client'
+import { refreshOrganizations } from './organization'
 
 /** DELETE /api/organizations/{id}: the typed subdomain confirms; a final backup is kept. */
 export function useDeleteOrganization() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, confirmSubdomain }: { id: number; confirmSubdomain: string }) =>
-      apiJson(deletedSchema, 'DELETE', `${ORGANIZATIONS_KEY}/${id}`, {
-        confirmSubdomain,
-      } satisfies ApiBody<'deleteOrganization'>),
+      unwrap(
+        api.DELETE('/api/organizations/{organization_id}', {
+          params: { path: { organization_id: id } },
+          body: { confirmSubdomain },
+        }),
+      ),
     onSuccess: () => refreshOrganizations(queryClient),
   })
 }

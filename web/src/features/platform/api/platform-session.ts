@@ -1,20 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
-import { ApiError, apiJson, errorMessage } from '@/lib/api-client'
-import { type ApiReply, replySchema } from '@/lib/api-types'
+import { api, ApiError, errorMessage, unwrap } from '@/lib/api-client'
+import type { ApiReply } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
-export const PLATFORM_SESSION_KEY = '/api/platform/session'
-export const PLATFORM_CONFIG_KEY = '/api/platform/config'
+/** The platform panel's session key; signing out clears every other query. */
+export const PLATFORM_SESSION_KEY = queryKeys.platformSession[0]
 
-const platformSessionSchema = replySchema<ApiReply<'getPlatformSession'>>()(
-  z.object({
-    email: z.string(),
-    name: z.string().nullable().optional(),
-    method: z.string(),
-  }),
-)
-
-export type PlatformSession = z.output<typeof platformSessionSchema>
+export type PlatformSession = ApiReply<'getPlatformSession'>
 
 /** Signed in as a platform admin; signed out (401); or signed in but not an admin (403). */
 export type PlatformAccess =
@@ -24,7 +16,7 @@ export type PlatformAccess =
 
 export async function getPlatformAccess(signal?: AbortSignal): Promise<PlatformAccess> {
   try {
-    const session = await apiJson(platformSessionSchema, 'GET', PLATFORM_SESSION_KEY, undefined, { signal })
+    const session = await unwrap(api.GET('/api/platform/session', { signal }))
     return { state: 'signed-in', session }
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return { state: 'signed-out' }
@@ -36,26 +28,18 @@ export async function getPlatformAccess(signal?: AbortSignal): Promise<PlatformA
 }
 
 export const platformAccessQueryOptions = () =>
-  queryOptions({ queryKey: [PLATFORM_SESSION_KEY], queryFn: ({ signal }) => getPlatformAccess(signal) })
+  queryOptions({ queryKey: queryKeys.platformSession, queryFn: ({ signal }) => getPlatformAccess(signal) })
 
 export function usePlatformAccess() {
   return useQuery(platformAccessQueryOptions())
 }
 
-const platformConfigSchema = replySchema<ApiReply<'getPlatformConfig'>>()(
-  z.object({
-    oidcEnabled: z.boolean(),
-    localEnabled: z.boolean(),
-    providerName: z.string().nullable().optional(),
-  }),
-)
-
-export type PlatformConfig = z.output<typeof platformConfigSchema>
+export type PlatformConfig = ApiReply<'getPlatformConfig'>
 
 export const platformConfigQueryOptions = () =>
   queryOptions({
-    queryKey: [PLATFORM_CONFIG_KEY],
-    queryFn: ({ signal }) => apiJson(platformConfigSchema, 'GET', PLATFORM_CONFIG_KEY, undefined, { signal }),
+    queryKey: queryKeys.platformConfig,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/platform/config', { signal })),
   })
 
 export function usePlatformConfig() {

@@ -1,23 +1,18 @@
 import { useMutation } from '@tanstack/react-query'
-import { z } from 'zod'
-import { apiJson } from '@/lib/api-client'
-import { type ApiReply, replySchema } from '@/lib/api-types'
-import { ORGANIZATIONS_KEY } from './organization'
+import { api, unwrap } from '@/lib/api-client'
+import type { ApiReply, ApiSchema } from '@/lib/api-types'
 
-const resetReplySchema = replySchema<ApiReply<'resetOrganizationPasswords'>>()(
-  z.object({
-    success: z.boolean(),
-    emailSent: z.boolean(),
-    message: z.string(),
-    links: z.array(z.object({ role: z.string(), url: z.string(), expiresAt: z.string() })).default([]),
-  }),
-)
-
-export type ResetPasswordsReply = z.output<typeof resetReplySchema>
+/** What a reset did, with its links (an empty list when the API leaves them out). */
+export type ResetPasswordsReply = ApiReply<'resetOrganizationPasswords'> & { links: ApiSchema<'ResetLink'>[] }
 
 /** POST /api/organizations/{id}/reset-passwords: 2-hour, single-use links for admin and manager. */
+async function resetPasswords(id: number): Promise<ResetPasswordsReply> {
+  const reply = await unwrap(
+    api.POST('/api/organizations/{organization_id}/reset-passwords', { params: { path: { organization_id: id } } }),
+  )
+  return { ...reply, links: reply.links ?? [] }
+}
+
 export function useResetPasswords() {
-  return useMutation({
-    mutationFn: (id: number) => apiJson(resetReplySchema, 'POST', `${ORGANIZATIONS_KEY}/${id}/reset-passwords`),
-  })
+  return useMutation({ mutationFn: resetPasswords })
 }

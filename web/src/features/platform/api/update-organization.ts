@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiJson } from '@/lib/api-client'
+import { api, unwrap } from '@/lib/api-client'
 import type { ApiBody } from '@/lib/api-types'
-import { organizationSchema, ORGANIZATIONS_KEY, refreshOrganizations } from './organization'
+import { refreshOrganizations } from './organization'
 
 /** PUT /api/organizations/{id}: null clears an optional field; the data stays where it is. */
 export type UpdateOrganizationBody = ApiBody<'updateOrganization'>
@@ -10,7 +10,7 @@ export function useUpdateOrganization() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdateOrganizationBody }) =>
-      apiJson(organizationSchema, 'PUT', `${ORGANIZATIONS_KEY}/${id}`, body),
+      unwrap(api.PUT('/api/organizations/{organization_id}', { params: { path: { organization_id: id } }, body })),
     onSuccess: () => refreshOrganizations(queryClient),
   })
 }

@@ -1,11 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
-import { z } from 'zod'
-import { apiJson } from '@/lib/api-client'
-import { type ApiBody, type ApiReply, replySchema } from '@/lib/api-types'
-
-const requestedSchema = replySchema<ApiReply<'requestPasswordReset'>>()(
-  z.object({ success: z.boolean(), message: z.string().optional() }),
-)
+import { api, unwrap } from '@/lib/api-client'
+import type { ApiBody } from '@/lib/api-types'
 
 /**
  * POST /api/auth/reset-password/request. The server answers the same whether or not the
@@ -15,7 +10,7 @@ const requestedSchema = replySchema<ApiReply<'requestPasswordReset'>>()(
 export type ResetRequestBody = ApiBody<'requestPasswordReset'>
 
 export function requestPasswordReset(body: ResetRequestBody) {
-  return apiJson(requestedSchema, 'POST', '/api/auth/reset-password/request', body)
+  return unwrap(api.POST('/api/auth/reset-password/request', { body }))
 }
 
 export function useRequestPasswordReset() {

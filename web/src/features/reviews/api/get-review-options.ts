@@ -1,42 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
-import { apiJson } from '@/lib/api-client'
-import { type ApiReply, replySchema } from '@/lib/api-types'
+import { api, unwrap } from '@/lib/api-client'
+import type { ApiSchema } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
 /** What Create Review offers: active employees and the templates (own keys under the shared prefix,
  * so the employees and templates screens refresh them when they change). */
-const employeeOptionSchema = replySchema<ApiReply<'listEmployees'>[number]>()(
-  z.object({
-    id: z.number(),
-    employeeId: z.string().nullish(),
-    firstName: z.string(),
-    lastName: z.string(),
-    isArchived: z.boolean().nullish(),
-    managerId: z.string().nullish(),
-  }),
-)
-
-const templateOptionSchema = replySchema<ApiReply<'listTemplates'>[number]>()(
-  z.object({
-    id: z.number(),
-    name: z.string(),
-    isDefault: z.boolean().nullish(),
-  }),
-)
-
-export type EmployeeOption = z.output<typeof employeeOptionSchema>
-export type TemplateOption = z.output<typeof templateOptionSchema>
+export type EmployeeOption = ApiSchema<'EmployeeRead'>
+export type TemplateOption = ApiSchema<'TemplateRead'>
 
 export const employeeOptionsQueryOptions = () =>
   queryOptions({
-    queryKey: ['/api/employees', 'review-options'],
-    queryFn: ({ signal }) => apiJson(z.array(employeeOptionSchema), 'GET', '/api/employees', undefined, { signal }),
+    queryKey: queryKeys.employeeOptions,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/employees', { signal })),
   })
 
 export const templateOptionsQueryOptions = () =>
   queryOptions({
-    queryKey: ['/api/templates', 'review-options'],
-    queryFn: ({ signal }) => apiJson(z.array(templateOptionSchema), 'GET', '/api/templates', undefined, { signal }),
+    queryKey: queryKeys.templateOptions,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/templates', { signal })),
   })
 
 export function useEmployeeOptions(enabled: boolean) {

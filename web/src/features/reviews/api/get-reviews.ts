@@ -1,68 +1,23 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
-import { apiJson, apiRequest } from '@/lib/api-client'
-import { type ApiReply, type ApiSchema, replySchema } from '@/lib/api-types'
+import { api, unwrap } from '@/lib/api-client'
+import type { operations } from '@/lib/api-schema'
+import type { ApiSchema } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
+
+export { useDepartments } from '@/lib/api/departments'
 
 export const REVIEW_TYPES = ['quarterly', 'annual', 'probation', 'promotion', 'performance_improvement'] as const
 export type ReviewType = (typeof REVIEW_TYPES)[number]
 export const REVIEW_STATUSES = ['pending', 'in_progress', 'completed'] as const
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number]
 
-export const reviewQuestionSchema = replySchema<ApiSchema<'QuestionRead'>>()(
-  z.object({
-    id: z.string(),
-    question: z.string(),
-    type: z.enum(['text', 'rating', 'multiple-choice', 'yes-no']),
-    required: z.boolean().default(false),
-    options: z.array(z.string()).nullish(),
-    scale: z.number().nullish(),
-  }),
-)
-
-export const reviewSchema = replySchema<ApiSchema<'ReviewRead'>>()(
-  z.object({
-    id: z.number(),
-    employeeId: z.number(),
-    templateId: z.number(),
-    reviewType: z.string(),
-    status: z.enum(REVIEW_STATUSES),
-    responses: z.record(z.string(), z.unknown()).default({}),
-    rating: z.number().nullish(),
-    reviewerNotes: z.string().nullish(),
-    dueDate: z.string(),
-    completedAt: z.string().nullish(),
-    createdAt: z.string().nullish(),
-    updatedAt: z.string().nullish(),
-    employee: z
-      .object({
-        id: z.number(),
-        employeeId: z.string().nullish(),
-        firstName: z.string(),
-        lastName: z.string(),
-        department: z.string().nullish(),
-        position: z.string().nullish(),
-      })
-      .nullish(),
-    template: z
-      .object({
-        id: z.number(),
-        name: z.string(),
-        description: z.string().nullish(),
-        questions: z.array(reviewQuestionSchema),
-      })
-      .nullish(),
-  }),
-)
-
-export type Review = z.output<typeof reviewSchema>
-export type ReviewQuestion = z.output<typeof reviewQuestionSchema>
-
-export const REVIEWS_KEY = '/api/reviews'
+export type Review = ApiSchema<'ReviewRead'>
+export type ReviewQuestion = ApiSchema<'QuestionRead'>
 
 export const reviewsQueryOptions = () =>
   queryOptions({
-    queryKey: [REVIEWS_KEY],
-    queryFn: ({ signal }) => apiJson(z.array(reviewSchema), 'GET', REVIEWS_KEY, undefined, { signal }),
+    queryKey: queryKeys.reviews,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/reviews', { signal })),
   })
 
 export function useReviews() {
@@ -71,8 +26,8 @@ export function useReviews() {
 
 export const reviewQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: [REVIEWS_KEY, id],
-    queryFn: ({ signal }) => apiJson(reviewSchema, 'GET', `${REVIEWS_KEY}/${id}`, undefined, { signal }),
+    queryKey: queryKeys.review(id),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/reviews/{review_id}', { params: { path: { review_id: id } }, signal })),
   })
 
 export function useReview(id: number | null) {
@@ -99,36 +54,25 @@ export interface ReviewPage {
   total: number
 }
 
+type ListQuery = NonNullable<operations['listReviews']['parameters']['query']>
+
 export async function getReviewPage(params: ReviewListParams, signal?: AbortSignal): Promise<ReviewPage> {
-  const query = new URLSearchParams()
+  // The screen keeps its filters as the text of its own URL; they go to the API as they are.
+  const query: Record<string, string> = {}
   for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') query.set(key, String(value))
+    if (value !== undefined && value !== '') query[key] = String(value)
   }
-  const res = await apiRequest('GET', `${REVIEWS_KEY}?${query}`, undefined, { signal })
-  const items = z.array(reviewSchema).parse(await res.json())
-  const total = Number(res.headers.get('X-Total-Count'))
+  const { data, response } = await api.GET('/api/reviews', { params: { query: query as ListQuery }, signal })
+  const items = data ?? []
+  const total = Number(response.headers.get('X-Total-Count'))
   return { items, total: Number.isInteger(total) && total >= 0 ? total : items.length }
 }
 
 export function useReviewPage(params: ReviewListParams) {
   return useQuery({
-    queryKey: [REVIEWS_KEY, 'page', params],
+    queryKey: queryKeys.reviewPage(params),
     queryFn: ({ signal }) => getReviewPage(params, signal),
     // While another page or filter loads, keep showing the last one instead of skeletons.
     placeholderData: keepPreviousData,
-  })
-}
-
-export const REVIEW_DEPARTMENTS_KEY = '/api/departments'
-
-const departmentSchema = replySchema<ApiReply<'listDepartments'>[number]>()(
-  z.looseObject({ id: z.number(), name: z.string(), slug: z.string() }),
-)
-
-/** The departments for the filter (the cache entry every screen listing departments shares). */
-export function useDepartments() {
-  return useQuery({
-    queryKey: [REVIEW_DEPARTMENTS_KEY],
-    queryFn: ({ signal }) => apiJson(z.array(departmentSchema), 'GET', REVIEW_DEPARTMENTS_KEY, undefined, { signal }),
   })
 }

@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { apiJson, errorStatus } from '@/lib/api-client'
-import type { ApiBody, CheckedBody } from '@/lib/api-types'
-import { REVIEWS_KEY, reviewSchema, type ReviewStatus, type ReviewType } from './get-reviews'
+import { api, errorStatus, unwrap } from '@/lib/api-client'
+import type { CheckedBody } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
+import type { ReviewStatus, ReviewType } from './get-reviews'
 
-/** Every list a review change shows up in (SPEC §7: lists are refreshed after a change). */
+/** Every list a review change shows up in: each is refreshed after a change. */
 const AFFECTED = [
-  [REVIEWS_KEY],
-  ['/api/reviews/upcoming'],
-  ['/api/dashboard/stats'],
-  ['/api/dashboard/activity'],
-  ['/api/reminders'],
-  ['/api/employees'],
-  ['/api/analytics'],
+  queryKeys.reviews,
+  queryKeys.upcomingReviews,
+  queryKeys.dashboardStats,
+  queryKeys.activity,
+  queryKeys.reminders,
+  queryKeys.employees,
+  queryKeys.analytics,
 ]
 
 function refresh(queryClient: QueryClient) {
@@ -30,13 +31,11 @@ export type CreateReviewInput = CheckedBody<
 >
 
 export function createReview(input: CreateReviewInput) {
-  return apiJson(reviewSchema, 'POST', REVIEWS_KEY, {
-    ...input,
-    status: 'pending',
-    responses: {},
-    rating: null,
-    reviewerNotes: '',
-  } satisfies ApiBody<'createReview'>)
+  return unwrap(
+    api.POST('/api/reviews', {
+      body: { ...input, status: 'pending', responses: {}, rating: null, reviewerNotes: '' },
+    }),
+  )
 }
 
 export function useCreateReview() {
@@ -58,10 +57,12 @@ export type UpdateReviewInput = { id: number } & CheckedBody<
 
 export function updateReview({ id, ...body }: UpdateReviewInput) {
   // completedAt is stamped by the server's clock; it is sent only for the record.
-  return apiJson(reviewSchema, 'PUT', `${REVIEWS_KEY}/${id}`, {
-    ...body,
-    completedAt: body.status === 'completed' ? new Date().toISOString() : null,
-  } satisfies ApiBody<'updateReview'>)
+  return unwrap(
+    api.PUT('/api/reviews/{review_id}', {
+      params: { path: { review_id: id } },
+      body: { ...body, completedAt: body.status === 'completed' ? new Date().toISOString() : null },
+    }),
+  )
 }
 
 export function useUpdateReview() {

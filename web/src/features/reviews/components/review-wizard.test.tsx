@@ -29,7 +29,7 @@ function review(overrides: Partial<Review> = {}): Review {
     dueDate: '2030-05-01',
     completedAt: null,
     createdAt: '2030-04-01T00:00:00Z',
-    employee: { id: 3, employeeId: 'E-1', firstName: 'Ada', lastName: 'Lovelace', department: 'engineering' },
+    employee: { id: 3, employeeId: 'E-1', firstName: 'Ada', lastName: 'Lovelace', department: 'engineering', isArchived: false },
     template: { id: 1, name: 'Standard Performance Review', questions: QUESTIONS },
     ...overrides,
   }

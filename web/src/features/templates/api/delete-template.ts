@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiRequest } from '@/lib/api-client'
-import { TEMPLATES_KEY } from './get-templates'
+import { api } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
 
 export async function deleteTemplate(id: number): Promise<void> {
-  await apiRequest('DELETE', `${TEMPLATES_KEY}/${id}`)
+  await api.DELETE('/api/templates/{template_id}', { params: { path: { template_id: id } } })
 }
 
 export function useDeleteTemplate() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deleteTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [TEMPLATES_KEY] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.templates }),
   })
 }

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiJson } from '@/lib/api-client'
-import { TEMPLATES_KEY, templateSchema } from './get-templates'
+import { api, unwrap } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
 
 export function duplicateTemplate(id: number) {
-  return apiJson(templateSchema, 'POST', `${TEMPLATES_KEY}/${id}/duplicate`)
+  return unwrap(api.POST('/api/templates/{template_id}/duplicate', { params: { path: { template_id: id } } }))
 }
 
 export function useDuplicateTemplate() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: duplicateTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [TEMPLATES_KEY] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.templates }),
   })
 }

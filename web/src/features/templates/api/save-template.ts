@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiJson } from '@/lib/api-client'
+import { api, unwrap } from '@/lib/api-client'
 import type { ApiBody, CheckedBody } from '@/lib/api-types'
-import { TEMPLATES_KEY, templateSchema, type QuestionType } from './get-templates'
+import { queryKeys } from '@/lib/query-keys'
+import type { QuestionType } from './get-templates'
 
 export interface TemplateQuestionInput {
   /** A saved question's current id; the server renumbers them all on save. */
@@ -21,18 +22,20 @@ export type TemplateInput = CheckedBody<
 >
 
 export function createTemplate(body: TemplateInput) {
-  return apiJson(templateSchema, 'POST', TEMPLATES_KEY, body)
+  // The generated body requires isDefault because it has a default; TemplateInput leaves it out
+  // (checked above) so that the server's applies.
+  return unwrap(api.POST('/api/templates', { body: body as ApiBody<'createTemplate'> }))
 }
 
 export function updateTemplate({ id, ...body }: TemplateInput & { id: number }) {
-  return apiJson(templateSchema, 'PUT', `${TEMPLATES_KEY}/${id}`, body satisfies ApiBody<'updateTemplate'>)
+  return unwrap(api.PUT('/api/templates/{template_id}', { params: { path: { template_id: id } }, body }))
 }
 
 export function useCreateTemplate() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [TEMPLATES_KEY] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.templates }),
   })
 }
 
@@ -40,6 +43,6 @@ export function useUpdateTemplate() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: updateTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [TEMPLATES_KEY] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.templates }),
   })
 }

@@ -123,7 +123,7 @@ describe('QuestionBuilder', () => {
       name: 'Standard Performance Review',
       description: 'Quarterly',
       isDefault: true,
-      createdAt: null,
+      createdAt: '2026-01-01T00:00:00Z',
       updatedAt: null,
       questions: [
         { id: 'q1', question: 'Overall job performance', type: 'rating', required: true, scale: 5, options: null },
@@ -168,7 +168,7 @@ describe('QuestionBuilder', () => {
           name: 'Review',
           description: null,
           isDefault: false,
-          createdAt: null,
+          createdAt: '2026-01-01T00:00:00Z',
           updatedAt: null,
           questions: [{ id: 'q1', question: 'Overall job performance', type: 'text', required: true }],
         }}

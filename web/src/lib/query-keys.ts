@@ -1,0 +1,45 @@
+/**
+ * The query keys of every API call, in one place so that a screen and the change that must
+ * refresh it always name the same cache entry. Each key starts with the API path it reads:
+ * invalidating `[path]` refreshes every query under it (a list with any filters, say).
+ */
+export const queryKeys = {
+  session: ['/api/auth/session'],
+  currentUser: ['/api/auth/user'],
+  users: ['/api/users'],
+  currentOrganization: ['/api/organization/current'],
+  departments: ['/api/departments'],
+
+  employees: ['/api/employees'],
+  employee: (id: number) => [`/api/employees/${id}`] as const,
+  employeeList: (params: { search: string; includeArchived: boolean }) => ['/api/employees', params] as const,
+  employeePage: <Params extends object>(params: Params) => ['/api/employees', 'page', params] as const,
+  manager: (managerId: string) => ['/api/employees', { search: managerId, includeArchived: true }] as const,
+  employeeOptions: ['/api/employees', 'review-options'],
+  employeeDocuments: (employeeId: number) => [`/api/employees/${employeeId}/documents`] as const,
+  employeeNotes: (employeeId: number) => ['/api/employee-notes', { employeeId }] as const,
+
+  certifications: ['/api/employee-certifications'],
+  employeeCertifications: (employeeId: number) => ['/api/employee-certifications', { employeeId }] as const,
+  certificationTypes: ['/api/certification-types'],
+  compliance: ['/api/certification-compliance'],
+
+  reviews: ['/api/reviews'],
+  review: (id: number) => ['/api/reviews', id] as const,
+  reviewPage: <Params extends object>(params: Params) => ['/api/reviews', 'page', params] as const,
+  employeeReviews: (employeeId: number) => ['/api/reviews', { employeeId }] as const,
+  upcomingReviews: ['/api/reviews/upcoming'],
+  templates: ['/api/templates'],
+  templateOptions: ['/api/templates', 'review-options'],
+  reminders: ['/api/reminders'],
+
+  dashboardStats: ['/api/dashboard/stats'],
+  activity: ['/api/dashboard/activity'],
+  analytics: ['/api/analytics'],
+  backups: ['/api/backups'],
+  resetLink: (token: string, role: string) => ['/api/validate-reset-token', token, role] as const,
+
+  organizations: ['/api/organizations'],
+  platformSession: ['/api/platform/session'],
+  platformConfig: ['/api/platform/config'],
+} as const
