@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { ArrowLeft } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { ForgotPasswordLink } from './forgot-password-link'
 import { z } from 'zod'
@@ -8,11 +7,13 @@ import { FieldError } from '@/components/ui/field-error'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { useScreenToast } from '@/lib/use-screen-toast'
+import type { ToastOptions } from '@/lib/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import { saveClientSession } from '@/lib/client-session'
 import type { LoginOrganization } from '../api/org-login'
 import { useUserLogin } from '../api/user-login'
 import { PasswordInput } from './password-input'
+import { SignInStep } from './sign-in-step'
 
 const REQUIRED_MESSAGE = 'Please enter your email and password'
 
@@ -28,6 +29,15 @@ interface AccountLoginFormProps {
   /** Back to choosing a role. */
   onBack: () => void
   onSignedIn: () => Promise<void> | void
+}
+
+function failureToast(error: unknown): ToastOptions {
+  const status = errorStatus(error)
+  return {
+    variant: 'destructive',
+    title: status === 401 ? 'Login Failed' : status === 429 ? 'Too Many Attempts' : 'Error',
+    description: status === 401 ? 'Invalid credentials' : errorMessage(error, 'Sign-in failed. Please try again.'),
+  }
 }
 
 /** The third way in: a person's own account (e-mail and password), with its own role. */
@@ -50,13 +60,7 @@ export function AccountLoginForm({ organization, onBack, onSignedIn }: AccountLo
     try {
       role = (await userLogin.mutateAsync(values)).userRole
     } catch (error) {
-      const status = errorStatus(error)
-      errorToast.show({
-        variant: 'destructive',
-        title: status === 401 ? 'Login Failed' : status === 429 ? 'Too Many Attempts' : 'Error',
-        description:
-          status === 401 ? 'Invalid credentials' : errorMessage(error, 'Sign-in failed. Please try again.'),
-      })
+      errorToast.show(failureToast(error))
       return
     }
     saveClientSession({ organization, role })
@@ -64,21 +68,7 @@ export function AccountLoginForm({ organization, onBack, onSignedIn }: AccountLo
   })
 
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex items-center justify-between gap-2">
-        <Button variant="ghost" size="sm" onClick={onBack} className="-ml-2">
-          <ArrowLeft aria-hidden="true" />
-          Back
-        </Button>
-        <span className="truncate rounded-full bg-primary-soft px-3 py-1 text-xs font-medium text-primary">
-          {organization.name}
-        </span>
-      </div>
-
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Sign in with your account</h1>
-        <p className="text-sm text-muted-foreground">Use the email address and password of your own account.</p>
-      </div>
+    <SignInStep organizationName={organization.name} onBack={onBack} title="Sign in with your account" hint="Use the email address and password of your own account.">
 
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <div className="flex flex-col gap-2">
@@ -107,6 +97,6 @@ export function AccountLoginForm({ organization, onBack, onSignedIn }: AccountLo
           {busy ? 'Signing in...' : 'Sign in'}
         </Button>
       </form>
-    </div>
+    </SignInStep>
   )
 }

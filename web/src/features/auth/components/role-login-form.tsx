@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { ArrowLeft, Info, ShieldUser, UserRound, Users } from 'lucide-react'
+import { Info, ShieldUser, UserRound, Users } from 'lucide-react'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { ForgotPasswordLink } from './forgot-password-link'
@@ -16,6 +16,7 @@ import type { LoginOrganization } from '../api/org-login'
 import { LOGIN_ROLES, useRoleLogin, type LoginRole } from '../api/role-login'
 import { AccountLoginForm } from './account-login-form'
 import { PasswordInput } from './password-input'
+import { SignInStep } from './sign-in-step'
 
 const REQUIRED_MESSAGE = 'Please select a role and enter your password'
 
@@ -87,21 +88,7 @@ export function RoleLoginForm({ organization, onBack, onSignedIn }: RoleLoginFor
   }
 
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex items-center justify-between gap-2">
-        <Button variant="ghost" size="sm" onClick={onBack} className="-ml-2">
-          <ArrowLeft aria-hidden="true" />
-          Back
-        </Button>
-        <span className="truncate rounded-full bg-primary-soft px-3 py-1 text-xs font-medium text-primary">
-          {organization.name}
-        </span>
-      </div>
-
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Welcome back</h1>
-        <p className="text-sm text-muted-foreground">Choose your role and enter your password.</p>
-      </div>
+    <SignInStep organizationName={organization.name} onBack={onBack} title="Welcome back" hint="Choose your role and enter your password.">
 
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <fieldset className="flex flex-col gap-2">
@@ -166,6 +153,6 @@ export function RoleLoginForm({ organization, onBack, onSignedIn }: RoleLoginFor
           {busy ? 'Signing in...' : 'Sign in'}
         </Button>
       </form>
-    </div>
+    </SignInStep>
   )
 }
