@@ -90,7 +90,6 @@ export default tseslint.config(
       'src/features/admin/components/organization-settings-card.tsx',
       'src/features/admin/components/user-management-card.tsx',
       'src/features/assistant/components/assistant-dialog.tsx',
-      'src/features/auth/components/force-password-change-dialog.tsx',
       'src/features/auth/components/org-code-form.tsx',
       'src/features/auth/components/role-login-form.tsx',
       'src/features/backups/components/backup-page.tsx',

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { KeyRound } from 'lucide-react'
-import { useForm } from 'react-hook-form'
+import { forwardRef } from 'react'
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -28,6 +29,41 @@ export const newPasswordSchema = z
 type NewPasswordValues = z.infer<typeof newPasswordSchema>
 
 const preventDismiss = (event: Event) => event.preventDefault()
+
+/** A new-password input with its label and, when refused, its message. */
+const NewPasswordField = forwardRef<
+  HTMLInputElement,
+  { id: string; label: string; error?: string; autoFocus?: boolean } & Omit<UseFormRegisterReturn, 'ref'>
+>(({ id, label, error, ...input }, ref) => (
+  <div className="flex flex-col gap-2">
+    <Label htmlFor={id}>{label}</Label>
+    <PasswordInput
+      ref={ref}
+      id={id}
+      autoComplete="new-password"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+      {...input}
+    />
+    <FieldError id={`${id}-error`} message={error} />
+  </div>
+))
+NewPasswordField.displayName = 'NewPasswordField'
+
+function ForcedChangeHeader() {
+  return (
+    <DialogHeader>
+      <span className="mb-1 flex size-11 items-center justify-center rounded-xl bg-primary-soft text-primary">
+        <KeyRound aria-hidden="true" className="size-5" />
+      </span>
+      <DialogTitle>Change your password</DialogTitle>
+      <DialogDescription>
+        For your security, replace the default password before you continue. Use at least 8 characters with at least
+        one letter and one number.
+      </DialogDescription>
+    </DialogHeader>
+  )
+}
 
 /**
  * Shown while the server requires a new password. It has no close button and ignores
@@ -68,41 +104,22 @@ export function ForcePasswordChangeDialog() {
         onPointerDownOutside={preventDismiss}
         onInteractOutside={preventDismiss}
       >
-        <DialogHeader>
-          <span className="mb-1 flex size-11 items-center justify-center rounded-xl bg-primary-soft text-primary">
-            <KeyRound aria-hidden="true" className="size-5" />
-          </span>
-          <DialogTitle>Change your password</DialogTitle>
-          <DialogDescription>
-            For your security, replace the default password before you continue. Use at least 8 characters with at
-            least one letter and one number.
-          </DialogDescription>
-        </DialogHeader>
+        <ForcedChangeHeader />
 
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="new-password">New password</Label>
-            <PasswordInput
-              id="new-password"
-              autoComplete="new-password"
-              autoFocus
-              aria-invalid={errors.newPassword ? true : undefined}
-              aria-describedby={errors.newPassword ? 'new-password-error' : undefined}
-              {...register('newPassword')}
-            />
-            <FieldError id="new-password-error" message={errors.newPassword?.message} />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="confirm-password">Confirm password</Label>
-            <PasswordInput
-              id="confirm-password"
-              autoComplete="new-password"
-              aria-invalid={errors.confirmPassword ? true : undefined}
-              aria-describedby={errors.confirmPassword ? 'confirm-password-error' : undefined}
-              {...register('confirmPassword')}
-            />
-            <FieldError id="confirm-password-error" message={errors.confirmPassword?.message} />
-          </div>
+          <NewPasswordField
+            id="new-password"
+            label="New password"
+            autoFocus
+            error={errors.newPassword?.message}
+            {...register('newPassword')}
+          />
+          <NewPasswordField
+            id="confirm-password"
+            label="Confirm password"
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
           <Button type="submit" size="lg" disabled={changePassword.isPending}>
             {changePassword.isPending ? 'Updating...' : 'Update password'}
           </Button>
