@@ -3,7 +3,7 @@ API and the worker talk to Redis through, and the one way a request sends jobs: 
 transaction has committed (transaction_with_jobs)."""
 
 from collections.abc import AsyncIterator, Awaitable
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -121,16 +121,19 @@ async def transaction_with_jobs(
     stands and QueueUnavailable (committed=True) is raised: undoing what the jobs were for is
     then the caller's decision."""
     jobs: list[_Job] = []
-    async with open_queue() as queue:
+    async with AsyncExitStack() as stack:
         async with transaction as session:
             session.info[_JOBS] = jobs
             try:
                 yield session
             finally:
                 session.info.pop(_JOBS, None)
-            if jobs and reach_queue_first:
+            # A block that asked for no job costs nothing: the queue is opened only for jobs.
+            queue = await stack.enter_async_context(open_queue()) if jobs else None
+            if queue is not None and reach_queue_first:
                 await _send(queue.ping(), committed=False)
         for job in jobs:
+            assert queue is not None
             await _send(queue.enqueue_job(job.function, *job.args, **job.options), committed=True)
 
 
