@@ -84,7 +84,6 @@ export default tseslint.config(
     // list that only shrinks. Split one, then take its file off this list.
     files: [
       'src/features/admin/components/add-user-dialog.tsx',
-      'src/features/admin/components/change-password-dialog.tsx',
       'src/features/admin/components/department-dialog.tsx',
       'src/features/admin/components/department-management-card.tsx',
       'src/features/admin/components/organization-settings-card.tsx',

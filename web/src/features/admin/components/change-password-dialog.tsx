@@ -33,6 +33,74 @@ export function changePasswordProblem({ currentPassword, newPassword, confirmPas
   return undefined
 }
 
+const PASSWORD_FIELDS: [keyof Fields, string, string][] = [
+  ['currentPassword', 'Current password', 'current-password'],
+  ['newPassword', 'New password', 'new-password'],
+  ['confirmPassword', 'Confirm new password', 'new-password'],
+]
+
+function PasswordField({
+  id,
+  label,
+  describedBy,
+  ...input
+}: {
+  id: string
+  label: string
+  autoComplete: string
+  value: string
+  onChange: (event: { target: { value: string } }) => void
+  describedBy?: string
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} type="password" aria-describedby={describedBy} {...input} />
+    </div>
+  )
+}
+
+function ChangePasswordForm({
+  fields,
+  set,
+  problem,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  fields: Fields
+  set: (name: keyof Fields) => (event: { target: { value: string } }) => void
+  problem?: string
+  pending: boolean
+  onSubmit: (event: FormEvent) => void
+  onCancel: () => void
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {PASSWORD_FIELDS.map(([name, label, autoComplete]) => (
+        <PasswordField
+          key={name}
+          id={`change-${name}`}
+          label={label}
+          autoComplete={autoComplete}
+          value={fields[name]}
+          onChange={set(name)}
+          describedBy={problem ? 'change-password-problem' : undefined}
+        />
+      ))}
+      <FieldError id="change-password-problem" message={problem} />
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Changing...' : 'Change Password'}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}
+
 /** Change Password on /admin: the password of whoever is signed in. */
 export function ChangePasswordDialog() {
   const [open, setOpen] = useState(false)
@@ -73,20 +141,6 @@ export function ChangePasswordDialog() {
     )
   }
 
-  const input = (name: keyof Fields, label: string, autoComplete: string) => (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={`change-${name}`}>{label}</Label>
-      <Input
-        id={`change-${name}`}
-        type="password"
-        autoComplete={autoComplete}
-        value={fields[name]}
-        onChange={set(name)}
-        aria-describedby={problem ? 'change-password-problem' : undefined}
-      />
-    </div>
-  )
-
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
@@ -100,20 +154,14 @@ export function ChangePasswordDialog() {
           <DialogTitle>Change Password</DialogTitle>
           <DialogDescription>Enter your current password, then the new one twice.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          {input('currentPassword', 'Current password', 'current-password')}
-          {input('newPassword', 'New password', 'new-password')}
-          {input('confirmPassword', 'Confirm new password', 'new-password')}
-          <FieldError id="change-password-problem" message={problem} />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Changing...' : 'Change Password'}
-            </Button>
-          </DialogFooter>
-        </form>
+        <ChangePasswordForm
+          fields={fields}
+          set={set}
+          problem={problem}
+          pending={change.isPending}
+          onSubmit={onSubmit}
+          onCancel={() => onOpenChange(false)}
+        />
       </DialogContent>
     </Dialog>
   )
