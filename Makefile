@@ -5,14 +5,15 @@ PYTHON := $(shell command -v python3)
 UV := $(PYTHON) -m uv
 export UV_LINK_MODE := copy
 
-.PHONY: dev test lane-pytest lane-web setup python-deps node-deps web chromium faketime lint typecheck pytest clock vitest e2e bench clean
+.PHONY: dev test lane-pytest lane-web setup python-deps node-deps web chromium faketime pooler-deps lint typecheck pytest clock pooler vitest e2e bench clean
 
 dev: setup web
 	$(UV) run merit dev
 
-# pytest runs beside the clock runs, vitest and the web build (two lanes on two cores); the
-# browser tests come last, alone, because Lighthouse's performance score needs a quiet machine.
-test: setup chromium faketime lint typecheck
+# pytest runs beside the clock runs, the pooler run, vitest and the web build (two lanes on two
+# cores); the browser tests come last, alone, because Lighthouse's performance score needs a
+# quiet machine.
+test: setup chromium faketime pooler-deps lint typecheck
 	@$(MAKE) --no-print-directory -j2 --output-sync=target lane-pytest lane-web
 	@$(MAKE) --no-print-directory e2e
 
@@ -20,7 +21,7 @@ lane-pytest:
 	@$(MAKE) --no-print-directory pytest
 
 lane-web:
-	@$(MAKE) --no-print-directory -j1 clock vitest web
+	@$(MAKE) --no-print-directory -j1 clock pooler vitest web
 
 setup: python-deps node-deps
 
@@ -43,6 +44,11 @@ faketime:
 	@command -v faketime >/dev/null 2>&1 || \
 		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime >/dev/null; }
 
+# Debian's PgBouncer (1.18 on Debian 12) and Postgres 15 for the pooler run.
+pooler-deps:
+	@[ -x /usr/sbin/pgbouncer ] && [ -x /usr/lib/postgresql/15/bin/initdb ] || \
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pgbouncer postgresql-15 >/dev/null; }
+
 lint:
 	$(UV) run ruff check .
 	$(UV) run ruff format --check .
@@ -60,6 +66,11 @@ pytest:
 # The date_sensitive tests again at a quarter boundary, month ends and across midnight (2-3 min).
 clock: python-deps faketime
 	$(UV) run python tests/clock/run.py
+
+# Merit behind a real PgBouncer in transaction mode: tenant isolation, 2,000 concurrent
+# requests over two organisations, the CLI, the worker's jobs and backups (tests/pooler/run.py).
+pooler: python-deps pooler-deps
+	$(UV) run python tests/pooler/run.py
 
 vitest:
 	npm test

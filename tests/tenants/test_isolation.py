@@ -97,14 +97,12 @@ async def test_pooled_connections_are_left_without_a_search_path(org, other_org)
     async with tenant_session(org.schema_name, org.id) as s:
         await s.execute(select(func.count()).select_from(Department))
         await s.rollback()  # a rolled back transaction gives its schema back as well
-    conns = [await get_engine().connect() for _ in range(5)]
-    try:
-        for conn in conns:
+    # One after another: the pool hands out each of its connections in turn (and behind a
+    # pooler, holding several open at once could wait for server connections forever).
+    for _ in range(get_engine().pool.size()):  # type: ignore[attr-defined]
+        async with get_engine().connect() as conn:
             # '' when set at connect, '""' when it is the role's default (behind a pooler)
             assert await conn.scalar(text("SHOW search_path")) in ("", '""')
-    finally:
-        for conn in conns:
-            await conn.close()
 
 
 @pytest.fixture
