@@ -95,7 +95,6 @@ export default tseslint.config(
       'src/features/backups/components/restore-backup-dialog.tsx',
       'src/features/certifications/components/assign-certification-dialog.tsx',
       'src/features/certifications/components/certification-type-dialog.tsx',
-      'src/features/employee-profile/components/add-note-dialog.tsx',
       'src/features/employee-profile/components/upload-document-dialog.tsx',
       'src/features/employees/components/add-employee-dialog.tsx',
       'src/features/employees/components/bulk-upload-dialog.tsx',

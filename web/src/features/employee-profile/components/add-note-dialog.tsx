@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
+import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -22,6 +22,38 @@ interface AddNoteDialogProps {
   employeeId: number
   open: boolean
   onOpenChange: (open: boolean) => void
+}
+
+function NoteFields({ register, errors }: { register: UseFormRegister<NoteFormValues>; errors: FieldErrors<NoteFormValues> }) {
+  return (
+    <>
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        id="note-date"
+        label="Date"
+        type="date"
+        {...DAY_INPUT_RANGE}
+        error={errors.date?.message}
+        {...register('date')}
+      />
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="note-category">Category</Label>
+        <NativeSelect id="note-category" {...register('category')}>
+          <option value="recognition">Recognition</option>
+          <option value="redirection">Redirection</option>
+        </NativeSelect>
+      </div>
+    </div>
+    <TextareaField
+      id="note-text"
+      label="Note"
+      rows={4}
+      placeholder="What happened, and why it matters"
+      error={errors.note?.message}
+      {...register('note')}
+    />
+    </>
+  )
 }
 
 export function AddNoteDialog({ employeeId, open, onOpenChange }: AddNoteDialogProps) {
@@ -68,31 +100,7 @@ export function AddNoteDialog({ employeeId, open, onOpenChange }: AddNoteDialogP
           <DialogDescription>Record recognition or redirection for this employee.</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              id="note-date"
-              label="Date"
-              type="date"
-              {...DAY_INPUT_RANGE}
-              error={errors.date?.message}
-              {...register('date')}
-            />
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="note-category">Category</Label>
-              <NativeSelect id="note-category" {...register('category')}>
-                <option value="recognition">Recognition</option>
-                <option value="redirection">Redirection</option>
-              </NativeSelect>
-            </div>
-          </div>
-          <TextareaField
-            id="note-text"
-            label="Note"
-            rows={4}
-            placeholder="What happened, and why it matters"
-            error={errors.note?.message}
-            {...register('note')}
-          />
+          <NoteFields register={register} errors={errors} />
           <DialogFooter>
             <Button variant="outline" onClick={() => close(false)}>
               Cancel
