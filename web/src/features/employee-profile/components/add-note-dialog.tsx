@@ -27,31 +27,31 @@ interface AddNoteDialogProps {
 function NoteFields({ register, errors }: { register: UseFormRegister<NoteFormValues>; errors: FieldErrors<NoteFormValues> }) {
   return (
     <>
-    <div className="grid gap-4 sm:grid-cols-2">
-      <TextField
-        id="note-date"
-        label="Date"
-        type="date"
-        {...DAY_INPUT_RANGE}
-        error={errors.date?.message}
-        {...register('date')}
-      />
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="note-category">Category</Label>
-        <NativeSelect id="note-category" {...register('category')}>
-          <option value="recognition">Recognition</option>
-          <option value="redirection">Redirection</option>
-        </NativeSelect>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="note-date"
+          label="Date"
+          type="date"
+          {...DAY_INPUT_RANGE}
+          error={errors.date?.message}
+          {...register('date')}
+        />
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="note-category">Category</Label>
+          <NativeSelect id="note-category" {...register('category')}>
+            <option value="recognition">Recognition</option>
+            <option value="redirection">Redirection</option>
+          </NativeSelect>
+        </div>
       </div>
-    </div>
-    <TextareaField
-      id="note-text"
-      label="Note"
-      rows={4}
-      placeholder="What happened, and why it matters"
-      error={errors.note?.message}
-      {...register('note')}
-    />
+      <TextareaField
+        id="note-text"
+        label="Note"
+        rows={4}
+        placeholder="What happened, and why it matters"
+        error={errors.note?.message}
+        {...register('note')}
+      />
     </>
   )
 }

@@ -69,6 +69,40 @@ function ReminderItem({ reminder }: { reminder: Reminder }) {
   )
 }
 
+function ReminderList({ reminders, isPending, isError }: { reminders: Reminder[]; isPending: boolean; isError: boolean }) {
+  if (isPending) {
+    return (
+      <ul aria-label="Loading reminders" className="flex flex-col gap-3">
+        {Array.from({ length: 5 }, (_, i) => (
+          <li key={i} data-testid="reminder-skeleton">
+            <Card className="flex flex-col gap-2 p-5">
+              <Skeleton className="h-4 w-2/3" />
+              <Skeleton className="h-3 w-1/3" />
+            </Card>
+          </li>
+        ))}
+      </ul>
+    )
+  }
+  if (isError) {
+    return (
+      <p role="alert" className="text-sm text-muted-foreground">
+        Reminders could not be loaded right now.
+      </p>
+    )
+  }
+  if (reminders.length === 0) return <Card className="px-6 py-12 text-center text-sm text-muted-foreground">No reminders</Card>
+  return (
+    <ul className="flex flex-col gap-3">
+      {reminders.map((reminder) => (
+        <li key={reminder.id}>
+          <ReminderItem reminder={reminder} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 /**
  * Reminders: tabs All / Unread / Read, cards Total / Unread / Overdue, Mark Read, and
  * Mark all read. The daily jobs write them for reviews coming due or overdue and for
@@ -125,32 +159,7 @@ export default function RemindersPage() {
             )
             return (
               <Tabs.Content key={tab.value} value={tab.value} className="focus-visible:outline-none">
-                {isPending ? (
-                  <ul aria-label="Loading reminders" className="flex flex-col gap-3">
-                    {Array.from({ length: 5 }, (_, i) => (
-                      <li key={i} data-testid="reminder-skeleton">
-                        <Card className="flex flex-col gap-2 p-5">
-                          <Skeleton className="h-4 w-2/3" />
-                          <Skeleton className="h-3 w-1/3" />
-                        </Card>
-                      </li>
-                    ))}
-                  </ul>
-                ) : isError ? (
-                  <p role="alert" className="text-sm text-muted-foreground">
-                    Reminders could not be loaded right now.
-                  </p>
-                ) : shown.length === 0 ? (
-                  <Card className="px-6 py-12 text-center text-sm text-muted-foreground">No reminders</Card>
-                ) : (
-                  <ul className="flex flex-col gap-3">
-                    {shown.map((reminder) => (
-                      <li key={reminder.id}>
-                        <ReminderItem reminder={reminder} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                <ReminderList reminders={shown} isPending={isPending} isError={isError} />
               </Tabs.Content>
             )
           })}
