@@ -43,7 +43,8 @@ export function timeoutSignal(timeoutMs: number, signal?: AbortSignal): AbortSig
 /**
  * Sends the request openapi-fetch built with the session cookie. The global fetch is looked up
  * on each call and given a same-origin path and a plain init, so a stubbed fetch sees the call
- * the way the app has always made it.
+ * the way the app has always made it. Only the content type is carried over: the client sets no
+ * other header (the browser adds the cookie and the origin the server checks).
  */
 async function send(request: Request): Promise<Response> {
   const url = new URL(request.url)
