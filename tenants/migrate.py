@@ -19,17 +19,21 @@ import logging
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic.config import Config
-from alembic.runtime.environment import EnvironmentContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from api.core.db import get_engine
 from api.models import PublicBase, TenantBase
-from tenants.ddl import PUBLIC_SCRIPTS, TENANT_SCRIPTS
+from tenants.ddl import PUBLIC_SCRIPTS, TENANT_SCRIPTS, head_revision
 from tenants.registry import RECORD_REVISION, schema_revisions
+
+# Alembic is loaded only when something is to be upgraded: a command that merely checks the
+# catalog is at head (`merit tenants create`) starts faster without it.
+if TYPE_CHECKING:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
 
 log = logging.getLogger("merit.tenants")
 
@@ -46,14 +50,17 @@ class MigrationReport:
         return not self.failed
 
 
-def _config(script: ScriptDirectory) -> Config:
+def _config(script: "ScriptDirectory") -> "Config":
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(script.dir))
     return config
 
 
-def _upgrade(connection: Connection, script: ScriptDirectory, schema: str | None) -> None:
+def _upgrade(connection: Connection, script: "ScriptDirectory", schema: str | None) -> None:
     """Run pending revisions of `script` on one connection (already in a transaction)."""
+    from alembic.runtime.environment import EnvironmentContext
 
     def upgrade_fn(rev, _context):  # type: ignore[no-untyped-def]
         return script._upgrade_revs("head", rev)
@@ -72,10 +79,11 @@ def _upgrade(connection: Connection, script: ScriptDirectory, schema: str | None
 
 async def migrate_public(engine: AsyncEngine | None = None) -> None:
     engine = engine or get_engine()
-    script = ScriptDirectory(str(PUBLIC_SCRIPTS))
     async with engine.begin() as conn:
-        if await _version(conn, "public.alembic_version") != script.get_current_head():
-            await conn.run_sync(_upgrade, script, None)
+        if await _version(conn, "public.alembic_version") != head_revision(str(PUBLIC_SCRIPTS)):
+            from alembic.script import ScriptDirectory
+
+            await conn.run_sync(_upgrade, ScriptDirectory(str(PUBLIC_SCRIPTS)), None)
 
 
 async def _version(conn: AsyncConnection, table: str) -> str | None:
@@ -113,9 +121,11 @@ async def schema_versions(engine: AsyncEngine) -> dict[str, str | None]:
     return versions
 
 
-def render_upgrade_sql(script: ScriptDirectory, from_rev: str) -> str | None:
+def render_upgrade_sql(script: "ScriptDirectory", from_rev: str) -> str | None:
     """The SQL taking a schema from `from_rev` to head, or None when a revision on the way
     needs a live connection (module attribute `offline = False`)."""
+    from alembic.runtime.environment import EnvironmentContext
+
     revisions = list(script.iterate_revisions("head", from_rev))
     if any(getattr(r.module, "offline", True) is False for r in revisions):
         return None
@@ -185,7 +195,7 @@ async def _apply_sql(
 
 
 async def _upgrade_online(
-    engine: AsyncEngine, script: ScriptDirectory, schemas: list[str]
+    engine: AsyncEngine, script: "ScriptDirectory", schemas: list[str]
 ) -> tuple[list[str], dict[str, str]]:
     """Upgrade schemas one after another on one connection, each in its own transaction."""
     upgraded: list[str] = []
@@ -210,6 +220,8 @@ async def migrate_tenants(
     script_location: Path | str = TENANT_SCRIPTS,
 ) -> MigrationReport:
     """Upgrade every organisation schema to head; report failures and carry on."""
+    from alembic.script import ScriptDirectory
+
     engine = engine or get_engine()
     script = ScriptDirectory(str(script_location))
     head = script.get_current_head()

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from api.cli.common import fail, migrate_all, report_failed, run, services
+from api.cli.common import fail, report_failed, run, services
 
 if TYPE_CHECKING:
     from api.backups.service import DisabledAccount
@@ -23,10 +23,13 @@ def tenants_create(
 ) -> None:
     """Create an organisation and its schema."""
     services(redis=False)
+    from tenants.migrate import migrate_public
     from tenants.provision import NewTenant, TenantError, create_tenant
 
     async def go() -> "Organization":
-        await migrate_all(quiet=True)
+        # Only what this command touches: the catalog at head (one query when it is), then
+        # the new schema, built at head. Other schemas are `merit migrate`'s business.
+        await migrate_public()
         return await create_tenant(
             NewTenant(subdomain=subdomain, name=name, admin_email=admin_email)
         )
@@ -63,10 +66,11 @@ def tenants_restore_final(
 
     from api.backups.archive import InvalidBackup
     from api.backups.service import restore_final_backup
+    from tenants.migrate import migrate_public
     from tenants.provision import NewTenant, TenantError, create_tenant, delete_tenant
 
     async def go() -> "tuple[Organization, list[DisabledAccount]]":
-        await migrate_all(quiet=True)
+        await migrate_public()  # the catalog at head; the new schema is built at head
         org = await create_tenant(NewTenant(subdomain=subdomain, name=name))
         try:
             disabled = await restore_final_backup(org, backup_file)
@@ -101,21 +105,27 @@ def _bring_back_files(backup_file: Path, schema: str) -> None:
 
 @app.command("list")
 def tenants_list() -> None:
-    """List organisations."""
+    """List organisations, each with the migration its schema is at."""
     services(redis=False)
-    from api.core.db import public_session
-    from tenants.registry import list_all
+    from api.core.db import get_engine, public_session
+    from tenants.registry import list_all, schema_revisions
 
-    async def go() -> "list[Organization]":
+    async def go() -> "tuple[list[Organization], dict[str, str | None]]":
         async with public_session() as db:
-            return await list_all(db)
+            orgs = await list_all(db)
+        async with get_engine().connect() as conn:
+            return orgs, await schema_revisions(conn)
 
-    orgs = run(go())
+    orgs, revisions = run(go())
     if not orgs:
         typer.echo("No organisations yet.")
     for org in orgs:
         state = "active" if org.is_active else "inactive"
-        typer.echo(f"{org.id:>5}  {org.subdomain:<30} {org.schema_name:<12} {state:<8} {org.name}")
+        revision = revisions.get(org.schema_name) or "?"
+        typer.echo(
+            f"{org.id:>5}  {org.subdomain:<30} {org.schema_name:<12} {state:<8} "
+            f"{revision:<24} {org.name}"
+        )
 
 
 @app.command("migrate")

@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from tenants.ddl import head_revision
 from tests.conftest import unique_code
 
 
@@ -42,7 +43,8 @@ def test_tenant_lifecycle_from_the_shell(code):
 
     listed = merit("tenants", "list")
     assert listed.returncode == 0
-    assert code in listed.stdout and "Shell Co" in listed.stdout
+    line = next(line for line in listed.stdout.splitlines() if f" {code} " in line)
+    assert "Shell Co" in line and head_revision() in line  # the catalog's record of its schema
 
     again = merit("tenants", "create", "--subdomain", code, "--name", "Shell Co")
     assert again.returncode == 1

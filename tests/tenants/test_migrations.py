@@ -252,3 +252,10 @@ def _public_down_and_up(connection) -> None:  # type: ignore[no-untyped-def]
         connection.exec_driver_sql("SELECT to_regclass('public.tenant_schemas')").scalar() is None
     )
     command.upgrade(config, "head")
+
+
+@pytest.mark.parametrize("track", [TENANT_SCRIPTS, PUBLIC_SCRIPTS])
+def test_the_head_read_without_alembic_is_alembics_head(track: Path):
+    from alembic.script import ScriptDirectory
+
+    assert head_revision(str(track)) == ScriptDirectory(str(track)).get_current_head()
