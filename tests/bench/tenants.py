@@ -1,14 +1,19 @@
 """Benchmark: tenant provisioning, migrating 200 schemas, and the first-load JS size.
 
-Run: uv run python tests/bench/tenants.py   (uses a throw-away embedded Postgres unless
-DATABASE_URL is set; prints figures, asserts nothing)
+Run: uv run python tests/bench/tenants.py [--peer]   (uses a throw-away embedded Postgres
+unless DATABASE_URL is set; prints figures, asserts nothing). `--peer` also measures
+django-tenants creating one tenant on this machine, in the same run
+(/work/shared/bench/django-tenants/run: its own venv under /tmp and its own embedded Postgres),
+and prints both figures and their ratio.
 """
 
+import argparse
 import asyncio
 import gzip
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -29,6 +34,8 @@ from tenants.ddl import TENANT_SCRIPTS, head_revision, tenant_ddl  # noqa: E402
 from tenants.migrate import migrate_all, migrate_tenants  # noqa: E402
 from tenants.provision import NewTenant, create_tenant  # noqa: E402
 from tests.bench.stats import percentile  # noqa: E402
+
+PEER = Path(os.environ.get("MERIT_PEER_BENCH", "/work/shared/bench/django-tenants/run"))
 
 NEW_REVISION = '''"""bench: add a column"""
 import sqlalchemy as sa
@@ -92,6 +99,21 @@ async def migrate_200() -> tuple[float, float, float]:
     return upgrade_s, noop_s, float(len(report.upgraded))
 
 
+def peer_create_ms(n: int = 20) -> float | None:
+    """django-tenants' median milliseconds to create one tenant, or None if it did not run."""
+    if not PEER.is_file():
+        print(f"  django-tenants: {PEER} not found")
+        return None
+    done = subprocess.run(
+        [str(PEER), "--tenants", str(n)], capture_output=True, text=True, timeout=1800
+    )
+    found = re.search(r"median=([\d.]+) ms", done.stdout)
+    if done.returncode != 0 or not found:
+        print(f"  django-tenants did not report (exit {done.returncode}): {done.stderr[-500:]}")
+        return None
+    return float(found[1])
+
+
 def first_load_js_gzip_kb() -> float | None:
     dist = ROOT / "web" / "dist"
     index = dist / "index.html"
@@ -103,19 +125,27 @@ def first_load_js_gzip_kb() -> float | None:
     return total / 1024
 
 
-async def main() -> None:
+async def main(peer: bool) -> None:
     await migrate_all()
     await provision_ms(3)  # warm-up: imports, hashing, the compiled DDL
     ours = await provision_ms(20)
     floor = await raw_ddl_floor_ms(20)
+    p50, floor_p50 = percentile(ours, 50), percentile(floor, 50)
     print(
-        f"provision one tenant: p50 {percentile(ours, 50):.1f} ms, p95 {percentile(ours, 95):.1f} "
+        f"provision one tenant: p50 {p50:.1f} ms, p95 {percentile(ours, 95):.1f} "
         f"ms (min {min(ours):.1f}, max {max(ours):.1f}; n={len(ours)}; target < 100 ms)"
     )
     print(
-        f"  floor, same DDL by hand in one transaction: p50 {percentile(floor, 50):.1f} ms "
-        f"(n={len(floor)})"
+        f"  floor, same DDL by hand in one transaction: p50 {floor_p50:.1f} ms "
+        f"(n={len(floor)}); Merit = {p50 / floor_p50:.2f}x the floor (target <= 1.3x)"
     )
+    if peer:
+        theirs = await asyncio.to_thread(peer_create_ms)
+        if theirs is not None:
+            print(
+                f"  django-tenants, same machine, same run: median {theirs:.0f} ms "
+                f"(n=20); Merit = {p50 / theirs:.2f}x django-tenants"
+            )
     upgrade_s, noop_s, count = await migrate_200()
     print(
         f"migrate {int(count)} tenant schemas with one new migration: {upgrade_s:.2f} s "
@@ -131,4 +161,6 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--peer", action="store_true", help="also measure django-tenants")
+    asyncio.run(main(parser.parse_args().peer))
