@@ -33,9 +33,12 @@ _REVISIONS = text(
     "SELECT o.schema_name, t.revision FROM public.organizations o "
     "LEFT JOIN public.tenant_schemas t ON t.schema_name = o.schema_name ORDER BY o.id"
 )
+# Every record names an organisation (foreign key), so the organisations without one are the
+# difference of two counts: no join over all organisations.
 _REVISION_COUNTS = text(
-    "SELECT t.revision, count(*) FROM public.organizations o "
-    "LEFT JOIN public.tenant_schemas t ON t.schema_name = o.schema_name GROUP BY t.revision"
+    "SELECT revision, count(*) FROM public.tenant_schemas GROUP BY revision UNION ALL "
+    "SELECT NULL, (SELECT count(*) FROM public.organizations)"
+    " - (SELECT count(*) FROM public.tenant_schemas)"
 )
 
 
@@ -63,4 +66,5 @@ async def schema_revisions(conn: AsyncConnection) -> dict[str, str | None]:
 
 async def revision_counts(conn: AsyncConnection) -> dict[str | None, int]:
     """How many schemas are at each revision, None counting those with none recorded."""
-    return {row[0]: int(row[1]) for row in await conn.execute(_REVISION_COUNTS)}
+    counts = {row[0]: int(row[1]) for row in await conn.execute(_REVISION_COUNTS)}
+    return {revision: n for revision, n in counts.items() if n}
