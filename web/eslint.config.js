@@ -85,7 +85,6 @@ export default tseslint.config(
     files: [
       'src/features/admin/components/add-user-dialog.tsx',
       'src/features/admin/components/department-dialog.tsx',
-      'src/features/admin/components/department-management-card.tsx',
       'src/features/admin/components/organization-settings-card.tsx',
       'src/features/admin/components/user-management-card.tsx',
       'src/features/assistant/components/assistant-dialog.tsx',

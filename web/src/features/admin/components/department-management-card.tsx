@@ -9,6 +9,42 @@ import { ConfirmDialog } from './confirm-dialog'
 import { DepartmentDialog } from './department-dialog'
 import { ListCard } from './list-card'
 
+function DepartmentLine({
+  department,
+  onEdit,
+  onDelete,
+}: {
+  department: Department
+  onEdit: () => void
+  onDelete: () => void
+}) {
+  return (
+    <>
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          {department.name}
+          <span className="font-mono text-xs text-muted-foreground">{department.slug}</span>
+          {department.isDefault && <Badge variant="outline">Default</Badge>}
+        </p>
+        {department.description && <p className="truncate text-sm text-muted-foreground">{department.description}</p>}
+      </div>
+      {department.employeeCount !== undefined && (
+        <span className="hidden text-sm text-muted-foreground sm:inline">
+          {/* Active employees, as Analytics counts them; archived ones still belong to it. */}
+          {department.employeeCount} active
+          {department.archivedCount > 0 && ` · ${department.archivedCount} archived`}
+        </span>
+      )}
+      <Button variant="ghost" size="icon" aria-label={`Edit ${department.name}`} onClick={onEdit}>
+        <Pencil aria-hidden="true" />
+      </Button>
+      <Button variant="ghost" size="icon" aria-label={`Delete ${department.name}`} onClick={onDelete}>
+        <Trash2 aria-hidden="true" />
+      </Button>
+    </>
+  )
+}
+
 /** Department Management: list, create, edit and delete departments. */
 export function DepartmentManagementCard({ organizationId }: { organizationId?: number }) {
   const departments = useDepartments()
@@ -16,6 +52,11 @@ export function DepartmentManagementCard({ organizationId }: { organizationId?: 
   const [editing, setEditing] = useState<Department | null>(null)
   const [creating, setCreating] = useState(false)
   const [deleting, setDeleting] = useState<Department | null>(null)
+
+  const closeDialog = () => {
+    setCreating(false)
+    setEditing(null)
+  }
 
   const confirmDelete = () => {
     if (!deleting) return
@@ -25,11 +66,7 @@ export function DepartmentManagementCard({ organizationId }: { organizationId?: 
         setDeleting(null)
       },
       onError: (error) => {
-        toast({
-          variant: 'destructive',
-          title: 'Failed to delete department',
-          description: errorMessage(error, 'Please try again.'),
-        })
+        toast({ variant: 'destructive', title: 'Failed to delete department', description: errorMessage(error, 'Please try again.') })
         setDeleting(null)
       },
     })
@@ -50,41 +87,14 @@ export function DepartmentManagementCard({ organizationId }: { organizationId?: 
       errorText="The departments could not be loaded."
       emptyText="No departments yet."
       renderItem={(department) => (
-        <>
-          <div className="min-w-0 flex-1">
-            <p className="flex flex-wrap items-center gap-2 font-medium">
-              {department.name}
-              <span className="font-mono text-xs text-muted-foreground">{department.slug}</span>
-              {department.isDefault && <Badge variant="outline">Default</Badge>}
-            </p>
-            {department.description && <p className="truncate text-sm text-muted-foreground">{department.description}</p>}
-          </div>
-          {department.employeeCount !== undefined && (
-            <span className="hidden text-sm text-muted-foreground sm:inline">
-              {/* Active employees, as Analytics counts them; archived ones still belong to it. */}
-              {department.employeeCount} active
-              {department.archivedCount > 0 && ` · ${department.archivedCount} archived`}
-            </span>
-          )}
-          <Button variant="ghost" size="icon" aria-label={`Edit ${department.name}`} onClick={() => setEditing(department)}>
-            <Pencil aria-hidden="true" />
-          </Button>
-          <Button variant="ghost" size="icon" aria-label={`Delete ${department.name}`} onClick={() => setDeleting(department)}>
-            <Trash2 aria-hidden="true" />
-          </Button>
-        </>
+        <DepartmentLine department={department} onEdit={() => setEditing(department)} onDelete={() => setDeleting(department)} />
       )}
     >
       <DepartmentDialog
         open={creating || editing !== null}
         department={editing}
         organizationId={organizationId}
-        onOpenChange={(open) => {
-          if (!open) {
-            setCreating(false)
-            setEditing(null)
-          }
-        }}
+        onOpenChange={(open) => !open && closeDialog()}
       />
       <ConfirmDialog
         open={deleting !== null}
