@@ -101,7 +101,6 @@ export default tseslint.config(
       'src/features/employees/components/employee-card-menu.tsx',
       'src/features/employees/components/employees-page.tsx',
       'src/features/platform/components/organization-form-dialog.tsx',
-      'src/features/platform/components/organizations-panel.tsx',
       'src/features/recovery/components/forgot-password-page.tsx',
       'src/features/recovery/components/reset-link-page.tsx',
       'src/features/recovery/components/reset-with-token-form.tsx',

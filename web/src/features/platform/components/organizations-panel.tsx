@@ -18,6 +18,73 @@ import { OrganizationStatsCards } from './organization-stats-cards'
 
 type Open = { dialog: 'create' } | { dialog: OrganizationAction; organization: Organization } | null
 
+function SignedInBar({ email, onSignOut }: { email: string; onSignOut: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card px-4 py-3">
+      <p className="flex items-center gap-2 text-sm">
+        <ShieldCheck aria-hidden="true" className="size-4 text-primary" />
+        Signed in to the platform as <span className="font-medium">{email}</span>
+      </p>
+      <Button variant="ghost" size="sm" onClick={onSignOut}>
+        <LogOut aria-hidden="true" />
+        Sign Out
+      </Button>
+    </div>
+  )
+}
+
+function OrganizationList({
+  organizations,
+  onCreate,
+  onAction,
+}: {
+  organizations: ReturnType<typeof useOrganizations>
+  onCreate: () => void
+  onAction: (dialog: OrganizationAction, organization: Organization) => void
+}) {
+  if (organizations.isPending) {
+    return (
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} data-testid="organization-skeleton" className="h-56 rounded-xl" />
+        ))}
+      </div>
+    )
+  }
+  if (organizations.isError) {
+    return (
+      <Card role="alert" className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+        <p className="text-sm text-destructive">{errorMessage(organizations.error, 'Failed to load organizations.')}</p>
+        <Button variant="outline" onClick={() => void organizations.refetch()}>
+          Try again
+        </Button>
+      </Card>
+    )
+  }
+  if (organizations.data.length === 0) {
+    return (
+      <Card className="flex flex-col items-center gap-3 px-6 py-16 text-center">
+        <Building2 aria-hidden="true" className="size-10 text-muted-foreground" />
+        <p className="text-lg font-medium">No organizations yet</p>
+        <p className="text-sm text-muted-foreground">Create the first organization to get started.</p>
+        <Button onClick={onCreate}>
+          <Plus aria-hidden="true" />
+          New Organization
+        </Button>
+      </Card>
+    )
+  }
+  return (
+    <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+      {organizations.data.map((organization) => (
+        <li key={organization.id} className="flex min-w-0">
+          <OrganizationCard organization={organization} onAction={onAction} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 /** The signed-in panel: stats, organisation cards and their dialogs. */
 export function OrganizationsPanel({ session }: { session: PlatformSession }) {
   const organizations = useOrganizations()
@@ -44,16 +111,7 @@ export function OrganizationsPanel({ session }: { session: PlatformSession }) {
         addButton={{ label: 'New Organization', onClick: () => setOpen({ dialog: 'create' }) }}
       />
       <main className="flex flex-1 flex-col gap-6 p-4 sm:p-6 lg:p-8">
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card px-4 py-3">
-          <p className="flex items-center gap-2 text-sm">
-            <ShieldCheck aria-hidden="true" className="size-4 text-primary" />
-            Signed in to the platform as <span className="font-medium">{session.email}</span>
-          </p>
-          <Button variant="ghost" size="sm" onClick={() => void logout()}>
-            <LogOut aria-hidden="true" />
-            Sign Out
-          </Button>
-        </div>
+        <SignedInBar email={session.email} onSignOut={() => void logout()} />
 
         <OrganizationStatsCards stats={stats} />
 
@@ -61,40 +119,11 @@ export function OrganizationsPanel({ session }: { session: PlatformSession }) {
           <h2 id="organizations-heading" className="text-lg font-semibold">
             Organizations
           </h2>
-          {organizations.isPending ? (
-            <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-              {Array.from({ length: 6 }, (_, i) => (
-                <Skeleton key={i} data-testid="organization-skeleton" className="h-56 rounded-xl" />
-              ))}
-            </div>
-          ) : organizations.isError ? (
-            <Card role="alert" className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-              <p className="text-sm text-destructive">
-                {errorMessage(organizations.error, 'Failed to load organizations.')}
-              </p>
-              <Button variant="outline" onClick={() => void organizations.refetch()}>
-                Try again
-              </Button>
-            </Card>
-          ) : organizations.data.length === 0 ? (
-            <Card className="flex flex-col items-center gap-3 px-6 py-16 text-center">
-              <Building2 aria-hidden="true" className="size-10 text-muted-foreground" />
-              <p className="text-lg font-medium">No organizations yet</p>
-              <p className="text-sm text-muted-foreground">Create the first organization to get started.</p>
-              <Button onClick={() => setOpen({ dialog: 'create' })}>
-                <Plus aria-hidden="true" />
-                New Organization
-              </Button>
-            </Card>
-          ) : (
-            <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-              {organizations.data.map((organization) => (
-                <li key={organization.id} className="flex min-w-0">
-                  <OrganizationCard organization={organization} onAction={onAction} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <OrganizationList
+            organizations={organizations}
+            onCreate={() => setOpen({ dialog: 'create' })}
+            onAction={onAction}
+          />
         </section>
       </main>
 
