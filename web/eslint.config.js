@@ -103,7 +103,6 @@ export default tseslint.config(
       'src/features/platform/components/organization-form-dialog.tsx',
       'src/features/recovery/components/forgot-password-page.tsx',
       'src/features/recovery/components/reset-link-page.tsx',
-      'src/features/recovery/components/reset-with-token-form.tsx',
       'src/features/reviews/components/create-review-dialog.tsx',
       'src/features/reviews/components/review-wizard.tsx',
       'src/features/reviews/components/reviews-page.tsx',

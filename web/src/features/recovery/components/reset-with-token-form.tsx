@@ -14,6 +14,37 @@ import { NewPasswordFields } from './new-password-fields'
 
 type FormInput = z.input<typeof tokenResetSchema>
 
+const RESET_DONE_TOAST = {
+  title: 'Password Reset',
+  description: 'Your password has been reset. You can now sign in with your new password.',
+  duration: RESET_TOAST_MS,
+}
+
+function ResetDone() {
+  return (
+    <div className="flex flex-col items-center gap-4 text-center">
+      <CheckCircle2 aria-hidden="true" className="size-12 text-success" />
+      <h1 className="text-2xl font-semibold tracking-tight">Password reset</h1>
+      <p className="text-sm text-muted-foreground">You can now sign in with your new password.</p>
+      <Button asChild className="w-full">
+        <Link href="/">Back to Login</Link>
+      </Button>
+    </div>
+  )
+}
+
+function ResetHeading() {
+  return (
+    <div className="flex flex-col gap-1">
+      <span className="mb-2 flex size-11 items-center justify-center rounded-xl bg-primary-soft text-primary">
+        <KeyRound aria-hidden="true" className="size-5" />
+      </span>
+      <h1 className="text-2xl font-semibold tracking-tight">Reset your password</h1>
+      <p className="text-sm text-muted-foreground">Use at least 8 characters with a letter, a number and a special character.</p>
+    </div>
+  )
+}
+
 /** Reset with token: the token from the e-mail (prefilled from ?token=), then a new password. */
 export function ResetWithTokenForm({ initialToken = '' }: { initialToken?: string }) {
   const [done, setDone] = useState(false)
@@ -33,11 +64,7 @@ export function ResetWithTokenForm({ initialToken = '' }: { initialToken?: strin
       {
         onSuccess: () => {
           setDone(true)
-          toast({
-            title: 'Password Reset',
-            description: 'Your password has been reset. You can now sign in with your new password.',
-            duration: RESET_TOAST_MS,
-          })
+          toast(RESET_DONE_TOAST)
         },
         onError: (error) =>
           toast({
@@ -50,30 +77,11 @@ export function ResetWithTokenForm({ initialToken = '' }: { initialToken?: strin
     ),
   )
 
-  if (done) {
-    return (
-      <div className="flex flex-col items-center gap-4 text-center">
-        <CheckCircle2 aria-hidden="true" className="size-12 text-success" />
-        <h1 className="text-2xl font-semibold tracking-tight">Password reset</h1>
-        <p className="text-sm text-muted-foreground">You can now sign in with your new password.</p>
-        <Button asChild className="w-full">
-          <Link href="/">Back to Login</Link>
-        </Button>
-      </div>
-    )
-  }
+  if (done) return <ResetDone />
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-1">
-        <span className="mb-2 flex size-11 items-center justify-center rounded-xl bg-primary-soft text-primary">
-          <KeyRound aria-hidden="true" className="size-5" />
-        </span>
-        <h1 className="text-2xl font-semibold tracking-tight">Reset your password</h1>
-        <p className="text-sm text-muted-foreground">
-          Use at least 8 characters with a letter, a number and a special character.
-        </p>
-      </div>
+      <ResetHeading />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField
           id="reset-token"
