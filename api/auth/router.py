@@ -1,7 +1,7 @@
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import RedirectResponse
 
-from api.auth import service, sessions
+from api.auth import cookies, service, sessions
 from api.auth.schemas import (
     ChangePasswordRequest,
     OrganizationSummary,
@@ -26,7 +26,7 @@ router = APIRouter(tags=["auth"])
 async def org_login(body: OrgLoginRequest, request: Request, response: Response, db: PublicDb):
     org = await service.get_organization_by_code(db, body.subdomain)
     row = await service.create_org_session(db, request.cookies.get(sessions.COOKIE), org)
-    sessions.set_cookie(response, request, row.sid)
+    cookies.set_cookie(response, request, row.sid)
     return OrgLoginReply(
         organization=OrganizationSummary.model_validate(org), message="Organization found"
     )
@@ -46,7 +46,7 @@ async def role_login(body: RoleLoginRequest, request: Request, response: Respons
         password=body.password,
         client=request.client.host if request.client else "unknown",
     )
-    sessions.set_cookie(response, request, result.session.sid)
+    cookies.set_cookie(response, request, result.session.sid)
     return RoleLoginReply(force_password_change=result.force_password_change)
 
 
@@ -74,7 +74,7 @@ async def user_login(body: UserLoginRequest, request: Request, response: Respons
         name=users.full_name(user),
         force_password_change=user.force_password_change,
     )
-    sessions.set_cookie(response, request, row.sid)
+    cookies.set_cookie(response, request, row.sid)
     return UserLoginReply(force_password_change=user.force_password_change, user_role=user.role)
 
 
@@ -115,7 +115,7 @@ async def change_password(body: ChangePasswordRequest, principal: PendingPrincip
 @router.post("/api/auth/logout", response_model=SuccessReply, operation_id="logout")
 async def logout(request: Request, response: Response, db: PublicDb):
     await sessions.destroy(db, request.cookies.get(sessions.COOKIE))
-    sessions.clear_cookie(response)
+    cookies.clear_cookie(response)
     return SuccessReply()
 
 
@@ -128,5 +128,5 @@ async def login_link():
 async def logout_link(request: Request, db: PublicDb):
     await sessions.destroy(db, request.cookies.get(sessions.COOKIE))
     reply = RedirectResponse("/", status_code=302)
-    sessions.clear_cookie(reply)
+    cookies.clear_cookie(reply)
     return reply

@@ -1,9 +1,9 @@
-"""Server-side sessions in public.sessions: an opaque id in an HttpOnly cookie."""
+"""Server-side sessions in public.sessions: an opaque id in an HttpOnly cookie (set on
+replies by api/auth/cookies.py)."""
 
 from datetime import timedelta
 from typing import Any
 
-from fastapi import Request, Response
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -69,22 +69,6 @@ async def end_role_sessions(
 async def purge_expired(db: AsyncSession) -> int:
     result = await db.execute(delete(Session).where(Session.expire <= utcnow()))
     return int(getattr(result, "rowcount", 0) or 0)
-
-
-def set_cookie(response: Response, request: Request, sid: str, name: str = COOKIE) -> None:
-    response.set_cookie(
-        name,
-        sid,
-        max_age=get_settings().session_hours * 3600,
-        httponly=True,
-        samesite="lax",
-        secure=request.url.scheme == "https",
-        path="/",
-    )
-
-
-def clear_cookie(response: Response, name: str = COOKIE) -> None:
-    response.delete_cookie(name, path="/")
 
 
 async def find(db: AsyncSession, sid: str) -> dict[str, Any] | None:

@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import RedirectResponse
 
-from api.auth import sessions
+from api.auth import cookies, sessions
 from api.core.config import get_settings
 from api.core.links import platform_address
 from api.core.schemas import SuccessReply
@@ -68,7 +68,7 @@ async def platform_login(
         password=body.password,
         client=request.client.host if request.client else "unknown",
     )
-    sessions.set_cookie(response, request, row.sid, name=COOKIE)
+    cookies.set_cookie(response, request, row.sid, name=COOKIE)
     return PlatformSessionRead(email=row.sess["email"], name=row.sess.get("name"), method="local")
 
 
@@ -77,7 +77,7 @@ async def platform_logout(request: Request, response: Response, db: PublicDb):
     row = await platform_session(request, db)
     if row is not None:
         await sessions.destroy(db, row.sid)
-    sessions.clear_cookie(response, COOKIE)
+    cookies.clear_cookie(response, COOKIE)
     return SuccessReply()
 
 
@@ -100,7 +100,7 @@ async def platform_oidc_login(request: Request, db: PublicDb, return_to: str | N
     except oidc.OidcError as exc:
         return _panel_with_error(str(exc))
     reply = RedirectResponse(started.redirect_to, status_code=302)
-    sessions.set_cookie(reply, request, started.session.sid, name=COOKIE)
+    cookies.set_cookie(reply, request, started.session.sid, name=COOKIE)
     return reply
 
 
@@ -116,7 +116,7 @@ async def platform_oidc_callback(request: Request, db: PublicDb):
     except oidc.OidcError as exc:
         return _panel_with_error(str(exc))
     reply = RedirectResponse(finished.return_to, status_code=302)
-    sessions.set_cookie(reply, request, finished.session.sid, name=COOKIE)
+    cookies.set_cookie(reply, request, finished.session.sid, name=COOKIE)
     return reply
 
 
