@@ -107,7 +107,6 @@ export default tseslint.config(
       'src/features/reviews/components/review-wizard.tsx',
       'src/features/reviews/components/reviews-page.tsx',
       'src/features/templates/components/question-builder.tsx',
-      'src/features/templates/components/template-form-dialog.tsx',
     ],
     rules: { 'max-lines-per-function': ['warn', functionLines] },
   },

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { FormProvider, useForm } from 'react-hook-form'
+import { FormProvider, useForm, useFormContext } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { TextareaField, TextField } from '@/components/ui/text-field'
@@ -42,6 +42,45 @@ export function TemplateFormDialog({ open, onOpenChange, template }: TemplateFor
   )
 }
 
+function TemplateFormHeader({ editing }: { editing: boolean }) {
+  return (
+    <DialogHeader>
+      <DialogTitle>{editing ? 'Edit Template' : 'Create Review Template'}</DialogTitle>
+      <DialogDescription>
+        {editing
+          ? 'Change the name, description or questions. Questions are renumbered when you save.'
+          : 'Name the template and build its questions (1 to 50).'}
+      </DialogDescription>
+    </DialogHeader>
+  )
+}
+
+function NameAndDescription() {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<TemplateFormValues>()
+  return (
+    <>
+      <TextField
+        id="template-name"
+        label="Template name"
+        placeholder="e.g. Quarterly Engineering Review"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <TextareaField
+        id="template-description"
+        label="Description"
+        rows={2}
+        placeholder="What this template is for"
+        error={errors.description?.message}
+        {...register('description')}
+      />
+    </>
+  )
+}
+
 function TemplateForm({ template, close }: { template?: Template; close: () => void }) {
   const editing = template !== undefined
   const create = useCreateTemplate()
@@ -51,13 +90,7 @@ function TemplateForm({ template, close }: { template?: Template; close: () => v
     resolver: zodResolver(templateFormSchema),
     defaultValues: template ? templateToForm(template) : emptyTemplateForm(),
   })
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = form
-
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = form.handleSubmit((values) => {
     const body = formToTemplateInput(values)
     const done = () => {
       toast({ title: 'Success', description: TEMPLATE_SAVED })
@@ -91,31 +124,10 @@ function TemplateForm({ template, close }: { template?: Template; close: () => v
 
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>{editing ? 'Edit Template' : 'Create Review Template'}</DialogTitle>
-        <DialogDescription>
-          {editing
-            ? 'Change the name, description or questions. Questions are renumbered when you save.'
-            : 'Name the template and build its questions (1 to 50).'}
-        </DialogDescription>
-      </DialogHeader>
+      <TemplateFormHeader editing={editing} />
       <FormProvider {...form}>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <TextField
-            id="template-name"
-            label="Template name"
-            placeholder="e.g. Quarterly Engineering Review"
-            error={errors.name?.message}
-            {...register('name')}
-          />
-          <TextareaField
-            id="template-description"
-            label="Description"
-            rows={2}
-            placeholder="What this template is for"
-            error={errors.description?.message}
-            {...register('description')}
-          />
+          <NameAndDescription />
           <QuestionBuilder />
           <DialogFooter>
             <Button variant="outline" onClick={close}>
