@@ -1,18 +1,17 @@
 """Creating and deleting organisations: one transaction each, nothing half-done."""
 
-import asyncio
 import json
-from collections.abc import Awaitable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pwdlib import PasswordHash
+from pwdlib.hashers.argon2 import Argon2Hasher
 from sqlalchemy import String, cast, delete, insert, literal, select, text
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from api.core.db import get_engine
-from api.core.security import hash_password_async
 from api.departments.models import Department
 from api.organizations.models import Organization, OrganizationSettings
 from api.reviews.models import ReviewTemplate
@@ -38,6 +37,13 @@ _REGISTER = text(
     ") SELECT * FROM registered"
 )
 _SETTINGS = insert(OrganizationSettings)
+
+# The first passwords are the role followed by the organisation code, which is public (it is
+# the subdomain), so a slow hash of them protects nothing: anyone can try that one guess.
+# Hashed with the full profile, the two cost as much CPU as building the whole schema. They
+# get a light argon2id hash (the same verification reads its cost from the hash); the password
+# each role must choose at its first sign-in is hashed with the full profile.
+_FIRST_PASSWORDS = PasswordHash((Argon2Hasher(memory_cost=1024, time_cost=1, parallelism=1),))
 
 
 @lru_cache
@@ -105,12 +111,6 @@ async def create_tenant(data: NewTenant, *, conn: AsyncConnection | None = None)
     except InvalidSubdomain as exc:
         raise TenantError(str(exc)) from exc
     name = validate_name(data.name)
-    # The two first passwords are hashed in threads while Postgres builds the schema: the
-    # hashing costs about as much as the DDL, and the registry row is written last.
-    hashes = asyncio.gather(
-        hash_password_async(default_password("admin", subdomain)),
-        hash_password_async(default_password("manager", subdomain)),
-    )
     values = dict(
         name=name,
         subdomain=subdomain,
@@ -119,19 +119,16 @@ async def create_tenant(data: NewTenant, *, conn: AsyncConnection | None = None)
         size=data.size,
         logo_url=data.logo_url,
         admin_email=data.admin_email,
+        admin_password_hash=_FIRST_PASSWORDS.hash(default_password("admin", subdomain)),
+        manager_password_hash=_FIRST_PASSWORDS.hash(default_password("manager", subdomain)),
     )
-    try:
-        if conn is not None:
-            return await _create(conn, values, hashes)
-        async with get_engine().begin() as own:
-            return await _create(own, values, hashes)
-    finally:
-        await asyncio.gather(hashes, return_exceptions=True)  # no thread left running
+    if conn is not None:
+        return await _create(conn, values)
+    async with get_engine().begin() as own:
+        return await _create(own, values)
 
 
-async def _create(
-    conn: AsyncConnection, values: dict, hashes: Awaitable[tuple[str, str]]
-) -> Organization:
+async def _create(conn: AsyncConnection, values: dict) -> Organization:
     subdomain = values["subdomain"]
     taken, org_id = (await conn.execute(_TAKEN_AND_NEXT_ID, {"subdomain": subdomain})).one()
     if taken:
@@ -145,7 +142,6 @@ async def _create(
     )
     await _seed_defaults(conn, values["name"])
     await conn.exec_driver_sql("SET LOCAL search_path TO DEFAULT")
-    admin_hash, manager_hash = await hashes
     try:
         row = (
             await conn.execute(
@@ -154,8 +150,6 @@ async def _create(
                     **values,
                     "id": org_id,
                     "schema_name": schema,
-                    "admin_password_hash": admin_hash,
-                    "manager_password_hash": manager_hash,
                     "revision": head_revision(),
                 },
             )
