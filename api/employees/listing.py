@@ -1,5 +1,8 @@
 """GET /api/employees, fast on an organisation of 10,000 people.
 
+The employee list's caching layer of the one way lists are rendered (api/core/listing.py): each
+employee's JSON object is EmployeeRead's shape, built by Postgres (Shape.json_object).
+
 The Employees screen asks for every matching employee on each visit and on each search. The
 rows are rendered to JSON by Postgres once and kept in this process as a *snapshot*, labelled
 with a fingerprint of the employees table. Each request recomputes the fingerprint (one
