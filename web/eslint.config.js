@@ -90,7 +90,6 @@ export default tseslint.config(
       'src/features/assistant/components/assistant-dialog.tsx',
       'src/features/auth/components/org-code-form.tsx',
       'src/features/auth/components/role-login-form.tsx',
-      'src/features/backups/components/backup-page.tsx',
       'src/features/backups/components/restore-backup-dialog.tsx',
       'src/features/certifications/components/assign-certification-dialog.tsx',
       'src/features/certifications/components/certification-type-dialog.tsx',

@@ -17,7 +17,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatGroup } from '@/components/ui/stat-group'
-import { toast } from '@/lib/use-toast'
+import { toast, type ToastOptions } from '@/lib/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import { useOneAtATime } from '@/lib/use-one-at-a-time'
 import { downloadBackup, useBackups, useCreateBackup, useValidateBackup, type Backup } from '../api/backups'
@@ -93,25 +93,42 @@ export function CreateBackupButton({ label = 'Create Backup Now' }: { label?: st
   )
 }
 
+/** The toast for a validation reply: what the file holds, or why it is not valid. */
+function validationToast({ valid, details }: { valid: boolean; details: { dataKeys?: string[] | null; error?: string | null } }): ToastOptions {
+  if (!valid) {
+    return { variant: 'destructive', title: 'Validation Failed', description: details.error ?? 'The backup file is not valid.' }
+  }
+  const holds = (details.dataKeys ?? []).map((key) => key.replaceAll('_', ' ')).join(', ')
+  return { title: 'Backup Valid', description: `The file is complete and unchanged. It holds: ${holds}.` }
+}
+
+function BackupDetails({ backup }: { backup: Backup }) {
+  return (
+    <div className="min-w-0 flex-1">
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="truncate font-mono text-sm font-medium">{backup.filename}</p>
+        <Badge variant={STATUS_VARIANT[backup.status]}>{STATUS_LABEL[backup.status]}</Badge>
+        {backup.kind && backup.kind !== 'manual' && <Badge variant="outline">{backup.kind}</Badge>}
+      </div>
+      <p className="mt-1 flex flex-wrap gap-x-4 text-sm text-muted-foreground">
+        <span>{formatTimestamp(backup.timestamp)}</span>
+        <span>{backup.size.toFixed(2)} MB</span>
+        <span>
+          {backup.employeeCount} {backup.employeeCount === 1 ? 'employee' : 'employees'}
+        </span>
+      </p>
+      {backup.status === 'failed' && backup.error && <p className="mt-1 text-sm text-destructive">{backup.error}</p>}
+    </div>
+  )
+}
+
 function BackupItem({ backup, onRestore }: { backup: Backup; onRestore: (backup: Backup) => void }) {
   const validate = useValidateBackup()
   const [downloading, setDownloading] = useState(false)
 
   const onValidate = () =>
     validate.mutate(backup.filename, {
-      onSuccess: ({ valid, details }) =>
-        valid
-          ? toast({
-              title: 'Backup Valid',
-              description: `The file is complete and unchanged. It holds: ${(details.dataKeys ?? [])
-                .map((key) => key.replaceAll('_', ' '))
-                .join(', ')}.`,
-            })
-          : toast({
-              variant: 'destructive',
-              title: 'Validation Failed',
-              description: details.error ?? 'The backup file is not valid.',
-            }),
+      onSuccess: (reply) => toast(validationToast(reply)),
       onError: (error) =>
         toast({
           variant: 'destructive',
@@ -138,23 +155,7 @@ function BackupItem({ backup, onRestore }: { backup: Backup; onRestore: (backup:
   return (
     <li>
       <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <p className="truncate font-mono text-sm font-medium">{backup.filename}</p>
-            <Badge variant={STATUS_VARIANT[backup.status]}>{STATUS_LABEL[backup.status]}</Badge>
-            {backup.kind && backup.kind !== 'manual' && <Badge variant="outline">{backup.kind}</Badge>}
-          </div>
-          <p className="mt-1 flex flex-wrap gap-x-4 text-sm text-muted-foreground">
-            <span>{formatTimestamp(backup.timestamp)}</span>
-            <span>{backup.size.toFixed(2)} MB</span>
-            <span>
-              {backup.employeeCount} {backup.employeeCount === 1 ? 'employee' : 'employees'}
-            </span>
-          </p>
-          {backup.status === 'failed' && backup.error && (
-            <p className="mt-1 text-sm text-destructive">{backup.error}</p>
-          )}
-        </div>
+        <BackupDetails backup={backup} />
         {backup.status === 'completed' && (
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" size="sm" onClick={onValidate} disabled={validate.isPending}>
@@ -173,6 +174,77 @@ function BackupItem({ backup, onRestore }: { backup: Backup; onRestore: (backup:
         )}
       </Card>
     </li>
+  )
+}
+
+function BackupInformation() {
+  return (
+    <Card>
+      <CardHeader className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle>Backup Information</CardTitle>
+          <CardDescription>How backups of this organization work.</CardDescription>
+        </div>
+        <CreateBackupButton />
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-3 text-sm sm:grid-cols-2">
+          {[
+            'Automatic backups run every day at 2:00 AM.',
+            'Backups are kept for 7 days; the newest one is always kept.',
+            'Each backup is a JSON export of all organization data, with passwords removed and a checksum.',
+            'Restoring replaces all current data at once, and saves a safety backup of it first. Everyone keeps their current password.',
+          ].map((line) => (
+            <li key={line} className="flex gap-2">
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+              <span>{line}</span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  )
+}
+
+function BackupHistory({
+  backups,
+  isPending,
+  isError,
+  onRestore,
+}: {
+  backups?: Backup[]
+  isPending: boolean
+  isError: boolean
+  onRestore: (backup: Backup) => void
+}) {
+  if (isPending) {
+    return (
+      <ul aria-label="Loading backups" className="flex flex-col gap-3">
+        {Array.from({ length: 3 }, (_, i) => (
+          <li key={i}>
+            <Card className="flex flex-col gap-2 p-4">
+              <Skeleton className="h-4 w-1/2" />
+              <Skeleton className="h-3 w-1/3" />
+            </Card>
+          </li>
+        ))}
+      </ul>
+    )
+  }
+  if (isError || !backups) return <Card className="p-6 text-center text-sm text-destructive">The backup history could not be loaded.</Card>
+  if (backups.length === 0) {
+    return (
+      <Card className="p-6 text-center text-sm text-muted-foreground">
+        No backups yet. Create one now, or wait for tonight's automatic backup.
+      </Card>
+    )
+  }
+  return (
+    <ul className="flex flex-col gap-3">
+      {backups.map((backup) => (
+        <BackupItem key={backup.id} backup={backup} onRestore={onRestore} />
+      ))}
+    </ul>
   )
 }
 
@@ -199,60 +271,14 @@ export default function BackupPage() {
           <Tile label="Storage Used" value={data ? `${totalMb.toFixed(2)} MB` : undefined} icon={HardDrive} />
         </StatGroup>
 
-        <Card>
-          <CardHeader className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-            <div className="flex flex-col gap-1.5">
-              <CardTitle>Backup Information</CardTitle>
-              <CardDescription>How backups of this organization work.</CardDescription>
-            </div>
-            <CreateBackupButton />
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-3 text-sm sm:grid-cols-2">
-              {[
-                'Automatic backups run every day at 2:00 AM.',
-                'Backups are kept for 7 days; the newest one is always kept.',
-                'Each backup is a JSON export of all organization data, with passwords removed and a checksum.',
-                'Restoring replaces all current data at once, and saves a safety backup of it first. Everyone keeps their current password.',
-              ].map((line) => (
-                <li key={line} className="flex gap-2">
-                  <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-                  <span>{line}</span>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <BackupInformation />
 
         <section aria-labelledby="backup-history" className="flex flex-col gap-3">
           <h2 id="backup-history" className="flex items-center gap-2 text-lg font-semibold">
             <History aria-hidden="true" className="size-5 text-primary" />
             Backup History
           </h2>
-          {isPending ? (
-            <ul aria-label="Loading backups" className="flex flex-col gap-3">
-              {Array.from({ length: 3 }, (_, i) => (
-                <li key={i}>
-                  <Card className="flex flex-col gap-2 p-4">
-                    <Skeleton className="h-4 w-1/2" />
-                    <Skeleton className="h-3 w-1/3" />
-                  </Card>
-                </li>
-              ))}
-            </ul>
-          ) : isError ? (
-            <Card className="p-6 text-center text-sm text-destructive">The backup history could not be loaded.</Card>
-          ) : data.length === 0 ? (
-            <Card className="p-6 text-center text-sm text-muted-foreground">
-              No backups yet. Create one now, or wait for tonight's automatic backup.
-            </Card>
-          ) : (
-            <ul className="flex flex-col gap-3">
-              {data.map((backup) => (
-                <BackupItem key={backup.id} backup={backup} onRestore={setRestoring} />
-              ))}
-            </ul>
-          )}
+          <BackupHistory backups={data} isPending={isPending} isError={isError} onRestore={setRestoring} />
         </section>
       </div>
       <RestoreBackupDialog backup={restoring} onOpenChange={(open) => !open && setRestoring(null)} />
