@@ -16,10 +16,11 @@ from api.analytics.schemas import (
     RecentReview,
     ReviewTypeCount,
 )
+from api.core.dates import add_months
 from api.departments.models import Department
 from api.employees.models import Employee
 from api.reviews.models import REVIEW_TYPES, Review, ReviewTemplate
-from api.reviews.schedule import add_months, quarter_label, quarter_start
+from api.reviews.schedule import quarter_label, quarter_start
 
 QUARTERS = 4
 RECENT = 5

@@ -9,8 +9,9 @@ everywhere on Earth, and in the past only when it is before today everywhere: a 
 at 08:00 may start someone today while it is still yesterday in UTC.
 """
 
+import re
 from datetime import MAXYEAR, MINYEAR, UTC, date, datetime, timedelta
-from typing import Annotated
+from typing import Annotated, Any
 
 from dateutil.relativedelta import relativedelta
 from pydantic import AfterValidator, ValidationInfo
@@ -68,6 +69,34 @@ def _check_field(day: date, info: ValidationInfo) -> date:
 # Every date a request carries is of this type (`BoundedDate | None` when optional): the range
 # check runs after the field's own parsing, with a message naming the field ("Due date ...").
 BoundedDate = Annotated[date, AfterValidator(_check_field)]
+
+
+_DATE_PREFIX = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:$|[T ])")
+
+
+def to_day(value: Any, *, required: str | None, invalid: str) -> date | None:
+    """A date field as sent: a date, '2026-01-05' or an ISO timestamp
+    '2026-01-05T00:00:00.000Z', read as the calendar day written (a midnight timestamp is not
+    shifted into another day by a time zone).
+
+    Blank (None or spaces) is None, or ValueError(required) when `required` is given; anything
+    else that is not a day is ValueError(invalid).
+    """
+    if value is None or (isinstance(value, str) and not value.strip()):
+        if required:
+            raise ValueError(required)
+        return None
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    match = _DATE_PREFIX.match(value.strip()) if isinstance(value, str) else None
+    if not match:
+        raise ValueError(invalid)
+    try:
+        return date.fromisoformat(match.group(1))
+    except ValueError:
+        raise ValueError(invalid) from None
 
 
 def day_or_today(day: date | str | None) -> date:

@@ -18,11 +18,12 @@ from sqlalchemy import (
 )
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.core.dates import add_months
 from api.dashboard.schemas import ActivityItem, DashboardStats
 from api.employees.models import Employee
 from api.notes.models import EmployeeNote
 from api.reviews.models import Review
-from api.reviews.schedule import add_months, quarter_start
+from api.reviews.schedule import quarter_start
 
 DUE_WINDOW_DAYS = 7
 TREND_DAYS = 30

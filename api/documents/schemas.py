@@ -6,11 +6,11 @@ from typing import Any
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from api.core.dates import BoundedDate
+from api.core.dates import BoundedDate, to_day
 from api.core.schemas import ApiModel, ReadModel
 from api.documents import filetypes
 from api.documents.models import DOCUMENT_TYPES
-from api.notes.schemas import employee_ref, to_day
+from api.notes.schemas import employee_ref
 
 MAX_BYTES = 10 * 1024 * 1024
 TOO_LARGE = "File too large. Please select a file smaller than 10MB."

@@ -1,42 +1,15 @@
 """The HR note contract: what its calls read and answer (a note's date is required)."""
 
 import datetime as dt
-import re
 from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator
 
-from api.core.dates import BoundedDate
+from api.core.dates import BoundedDate, to_day
 from api.core.schemas import ApiModel, ReadModel
 from api.notes.models import NOTE_CATEGORIES
 
 NOTE_MAX = 5000
-_DATE_PREFIX = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:$|[T ])")
-
-
-def to_day(value: Any, *, required: str, invalid: str) -> dt.date | None:
-    """'2026-01-05' or an ISO timestamp '2026-01-05T00:00:00.000Z' → date(2026, 1, 5).
-
-    Dates in notes and documents are converted to YYYY-MM-DD, so the calendar day the
-    person picked is kept as written (no time-zone shift of a midnight timestamp).
-    """
-    if value is None or (isinstance(value, str) and not value.strip()):
-        if required:
-            raise ValueError(required)
-        return None
-    if isinstance(value, dt.datetime):
-        return value.date()
-    if isinstance(value, dt.date):
-        return value
-    if not isinstance(value, str):
-        raise ValueError(invalid)
-    match = _DATE_PREFIX.match(value.strip())
-    if not match:
-        raise ValueError(invalid)
-    try:
-        return dt.date.fromisoformat(match.group(1))
-    except ValueError:
-        raise ValueError(invalid) from None
 
 
 def employee_ref(value: Any) -> int:

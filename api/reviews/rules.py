@@ -1,8 +1,6 @@
 """The field rules of template and review requests and the messages they answer with, shared by
 the request models (schemas.py) and the answer checks (answers.py)."""
 
-import re
-from datetime import date, datetime
 from typing import Any, Literal, get_args
 
 QuestionType = Literal["text", "rating", "multiple-choice", "yes-no"]
@@ -15,7 +13,6 @@ DEFAULT_SCALE = 5
 MIN_SCALE, MAX_SCALE = 2, 5
 SCALE_RANGE = f"Rating scale must be a whole number from {MIN_SCALE} to {MAX_SCALE}"
 NOTES_MAX = 5000
-_DATE_PREFIX = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:$|[T ])")
 
 
 def text(value: Any) -> str:
@@ -106,21 +103,6 @@ def template_description(value: Any) -> str | None:
     if len(description) > 500:
         raise ValueError("Description must not exceed 500 characters")
     return description or None
-
-
-def to_day(value: Any, *, invalid: str) -> date:
-    """'2026-01-05' or an ISO timestamp '2026-01-05T00:00:00.000Z' → the day as written."""
-    if isinstance(value, datetime):
-        return value.date()
-    if isinstance(value, date):
-        return value
-    match = _DATE_PREFIX.match(value.strip()) if isinstance(value, str) else None
-    if not match:
-        raise ValueError(invalid)
-    try:
-        return date.fromisoformat(match.group(1))
-    except ValueError:
-        raise ValueError(invalid) from None
 
 
 def record_id(value: Any, required: str, invalid: str) -> int:

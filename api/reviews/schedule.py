@@ -2,8 +2,7 @@
 
 from datetime import date
 
-from api.core.dates import LATEST_DAY
-from api.core.dates import add_months as add_months
+from api.core.dates import LATEST_DAY, add_months
 
 SCHEDULE_MONTHS = {"monthly": 1, "quarterly": 3, "biannual": 6, "annual": 12}
 

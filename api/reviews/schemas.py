@@ -6,8 +6,9 @@ from typing import Any, Literal
 
 from pydantic import Field, PrivateAttr, field_validator, model_validator
 
-from api.core.dates import BoundedDate, earliest_today
+from api.core.dates import BoundedDate, earliest_today, to_day
 from api.core.schemas import ApiModel, ReadModel
+from api.employees.schemas import EmployeeSummary
 from api.reviews import rules
 from api.reviews.models import REVIEW_STATUSES, REVIEW_TYPES
 from api.reviews.rules import QuestionType
@@ -192,10 +193,11 @@ class ReviewCreate(ApiModel):
 
     @field_validator("due_date", mode="before")
     @classmethod
-    def check_due(cls, value: Any) -> date:
+    def check_due(cls, value: Any) -> date | None:
         if value is None or value == "":
             raise ValueError("Due date is required")
-        return rules.to_day(value, invalid="Invalid due date")
+        # Only an empty field is missing; one of spaces is a due date that cannot be read.
+        return to_day(value, required="Invalid due date", invalid="Invalid due date")
 
     @field_validator("due_date", mode="after")
     @classmethod
@@ -256,13 +258,9 @@ class ReviewUpdate(ApiModel):
         return rules.responses(value)
 
 
-class EmployeeSummary(ReadModel):
-    id: int
-    employee_id: str
-    first_name: str
-    last_name: str
-    email: str | None = None
-    department: str | None = None
+class ReviewedEmployee(EmployeeSummary):
+    """The employee a review is about, with their review schedule."""
+
     position: str | None = None
     review_schedule: str | None = None
     next_review_date: date | None = None
@@ -283,7 +281,7 @@ class ReviewRead(ReadModel):
     created_at: datetime
     updated_at: datetime | None = None
     organization_id: int | None = None
-    employee: EmployeeSummary | None = None
+    employee: ReviewedEmployee | None = None
     template: TemplateSummary | None = None
 
     @model_validator(mode="before")

@@ -7,11 +7,11 @@ from datetime import date, timedelta
 import pytest
 from sqlalchemy import literal_column, update
 
-from api.core.dates import local_today
+from api.core.dates import add_months, local_today
 from api.core.db import tenant_session
 from api.employees.models import Employee
 from api.reviews.models import Review
-from api.reviews.schedule import add_months, next_review_date
+from api.reviews.schedule import next_review_date
 from tests.api.reviews.factories import (
     COMPLETE,
     add_employee,
