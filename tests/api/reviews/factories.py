@@ -5,7 +5,7 @@ import uuid
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from api.core.db import tenant_session
@@ -128,7 +128,7 @@ def completed_at(day: date) -> datetime:
 async def rewind_review_questions(conn: AsyncConnection, schema: str) -> None:
     """Take a schema's tables back to before reviews kept their own copy of the questions
     (revision 0003), and so before the dashboard's indexes (0004) too; the caller sets its
-    alembic_version."""
+    revision (set_revision)."""
     await conn.exec_driver_sql(f'DROP INDEX "{schema}".ix_employees_archived')
     for index, column, where in (
         ("ix_reviews_completed_at", "completed_at", ""),
@@ -142,6 +142,18 @@ async def rewind_review_questions(conn: AsyncConnection, schema: str) -> None:
         ("review_templates", "questions_version"),
     ):
         await conn.exec_driver_sql(f'ALTER TABLE "{schema}".{table} DROP COLUMN {column}')
+
+
+async def set_revision(conn: AsyncConnection, schema: str, revision: str) -> None:
+    """Record a schema as being at `revision`, in its alembic_version and in the catalog's
+    public.tenant_schemas, which is where migrate reads it from."""
+    await conn.execute(
+        text(f'UPDATE "{schema}".alembic_version SET version_num = :v'), {"v": revision}
+    )
+    await conn.execute(
+        text("UPDATE public.tenant_schemas SET revision = :v WHERE schema_name = :s"),
+        {"v": revision, "s": schema},
+    )
 
 
 def answered(review: dict[str, Any]) -> list[tuple[str, Any]]:

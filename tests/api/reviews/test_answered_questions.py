@@ -27,6 +27,7 @@ from tests.api.reviews.factories import (
     completed_at,
     get_row,
     rewind_review_questions,
+    set_revision,
 )
 
 URL = "/api/reviews"
@@ -235,9 +236,7 @@ async def test_the_migration_copies_the_questions_of_reviews_completed_before_it
     schema = org.schema_name
     async with get_engine().begin() as conn:
         await rewind_review_questions(conn, schema)
-        await conn.exec_driver_sql(
-            f"UPDATE \"{schema}\".alembic_version SET version_num = '0002_review_first_completed'"
-        )
+        await set_revision(conn, schema, "0002_review_first_completed")
         await conn.execute(
             text(
                 f'UPDATE "{schema}".reviews SET status = \'completed\', rating = 4, '

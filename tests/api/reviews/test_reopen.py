@@ -22,6 +22,7 @@ from tests.api.reviews.factories import (
     get_row,
     reminders_of,
     rewind_review_questions,
+    set_revision,
 )
 
 # Every test here depends on where today falls (tests/clock runs them at chosen instants).
@@ -129,9 +130,7 @@ async def test_the_migration_remembers_reviews_completed_before_it(org):
     async with get_engine().begin() as conn:
         await conn.exec_driver_sql(f'ALTER TABLE "{schema}".reviews DROP COLUMN first_completed_at')
         await rewind_review_questions(conn, schema)
-        await conn.exec_driver_sql(
-            f"UPDATE \"{schema}\".alembic_version SET version_num = '0001_tenant'"
-        )
+        await set_revision(conn, schema, "0001_tenant")
         await conn.execute(
             text(f'UPDATE "{schema}".reviews SET status = \'completed\', rating = 4, '
                  "completed_at = :done WHERE id = :id"),
