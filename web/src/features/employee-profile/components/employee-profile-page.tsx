@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/layout/page-header'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorStatus } from '@/lib/api-client'
-import type { Role } from '@/lib/roles'
+import { canManagePeople, type Role } from '@/lib/roles'
 import { useEmployee, type Employee } from '../api/get-employee'
 import { EmployeeDetailsCard } from './employee-details-card'
 import { EmployeeDocumentsSection } from './employee-documents-section'
@@ -34,9 +34,6 @@ interface EmployeeProfilePageProps {
   renderCertifications?: (props: { employeeId: number; canAssign: boolean }) => ReactNode
 }
 
-/** Admin and hr manage people's records; everyone signed in reads them. */
-const canManage = (role: Role) => role === 'admin' || role === 'hr'
-
 function BackLink() {
   return (
     <Link href="/employees" className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline">
@@ -58,7 +55,7 @@ function Message({ title, children }: { title: string; children: ReactNode }) {
 function Profile({ id, role, renderEditEmployee, renderCertifications }: { id: number } & Omit<EmployeeProfilePageProps, 'id'>) {
   const { data: employee, isPending, isError, error } = useEmployee(id)
   const [editing, setEditing] = useState(false)
-  const manage = canManage(role)
+  const manage = canManagePeople(role)
 
   if (isPending) {
     return (

@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/lib/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import { formatDate, humanize } from '@/lib/format'
-import type { Role } from '@/lib/roles'
+import { canManagePeople, type Role } from '@/lib/roles'
 import { useSearchField, useUrlState } from '@/lib/url-state'
 import { useSetArchived } from '../api/archive-employee'
 import { REVIEW_SCHEDULES, type Employee } from '../api/employee'
@@ -55,9 +55,6 @@ const ALLOWED: Partial<Record<Key, readonly string[]>> = {
   sort: SORTS.map((s) => s.value),
   view: LIST_VIEWS,
 }
-
-/** Admin and hr manage people's records; everyone signed in reads them. */
-export const canManageEmployees = (role: Role) => role === 'admin' || role === 'hr'
 
 const day = (value?: string | null) => (value ? formatDate(value) : '—')
 
@@ -149,7 +146,7 @@ function EmptyState({ children }: { children: string }) {
  * more filters, sort, a table view and pages, all kept in the address.
  */
 export default function EmployeesPage({ role }: { role: Role }) {
-  const manage = canManageEmployees(role)
+  const manage = canManagePeople(role)
   const [state, update] = useUrlState<Key>(DEFAULTS, ALLOWED)
   const page = pageOf(state.page)
   // Any change of what is shown starts again at its first page.

@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card'
 import { FilterSelect, LIST_VIEWS, Pager, pageOf, SortSelect, TAB_TRIGGER_CLASS, ViewToggle, type ListView } from '@/components/ui/list-controls'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatDate, humanize } from '@/lib/format'
-import type { Role } from '@/lib/roles'
+import { canManagePeople, type Role } from '@/lib/roles'
 import { useSearchField, useUrlState } from '@/lib/url-state'
 import { reviewersOf, useEmployeeOptions } from '../api/get-review-options'
 import { REVIEW_TYPES, useDepartments, useReviewPage, type Review } from '../api/get-reviews'
@@ -60,8 +60,6 @@ const ALLOWED: Partial<Record<Key, readonly string[]>> = {
   sort: SORTS.map((s) => s.value),
   view: LIST_VIEWS,
 }
-
-const canCreate = (role: Role) => role === 'admin' || role === 'hr'
 
 const employeeName = (review: Review) =>
   review.employee ? `${review.employee.firstName} ${review.employee.lastName}` : 'Unknown employee'
@@ -168,7 +166,7 @@ export default function ReviewsPage({ role }: { role: Role }) {
   useEffect(() => {
     const params = new URLSearchParams(search)
     if (!params.has('create') && !params.has('review')) return
-    if (params.get('create') === '1' && canCreate(role)) {
+    if (params.get('create') === '1' && canManagePeople(role)) {
       const id = Number(params.get('templateId'))
       // eslint-disable-next-line react-hooks/set-state-in-effect -- see above: the address is outside React
       setTemplateId(Number.isInteger(id) && id > 0 ? id : undefined)
@@ -241,7 +239,7 @@ export default function ReviewsPage({ role }: { role: Role }) {
         subtitle="Track, continue and complete your team's reviews"
         search={{ placeholder: 'Search reviews...', value: searchText, onChange: setSearchText }}
         addButton={
-          canCreate(role)
+          canManagePeople(role)
             ? {
                 label: 'Create Review',
                 onClick: () => {
