@@ -13,9 +13,9 @@ from sqlalchemy import select
 
 from api.certifications.models import CertificationType, EmployeeCertification
 from api.certifications.schemas import (
+    CertificationHolder,
     CertificationTypeSummary,
     EmployeeCertificationRead,
-    EmployeeSummary,
     ExpiredHolder,
 )
 from api.certifications.status import DisplayStatus, display_status
@@ -25,7 +25,7 @@ from api.employees.models import Employee
 
 Item = dict[str, Any]
 
-EMPLOYEE = Shape(EmployeeSummary)
+EMPLOYEE = Shape(CertificationHolder)
 TYPE = Shape(CertificationTypeSummary)
 ASSIGNMENT = Shape(EmployeeCertificationRead)
 

@@ -28,6 +28,7 @@ from api.certifications.rules import (
 from api.certifications.status import CertificationStatus
 from api.core.dates import BoundedDate, earliest_today
 from api.core.schemas import ApiModel, ReadModel
+from api.employees.schemas import EmployeeSummary
 
 # ---------------------------------------------------------------- certification types
 
@@ -94,13 +95,9 @@ class CertificationTypeSummary(ReadModel):
     is_required: bool
 
 
-class EmployeeSummary(ReadModel):
-    id: int
-    employee_id: str
-    first_name: str
-    last_name: str
-    email: str | None = None
-    department: str | None = None
+class CertificationHolder(EmployeeSummary):
+    """The employee a certification belongs to (or who is missing one)."""
+
     department_name: str | None = None
     position: str | None = None
     is_archived: bool = False
@@ -204,14 +201,14 @@ class EmployeeCertificationRead(ReadModel):
     status: CertificationStatus
     status_label: str
     days_until_expiry: int | None = None
-    employee: EmployeeSummary | None = None
+    employee: CertificationHolder | None = None
     certification_type: CertificationTypeSummary | None = None
 
 
 # ---------------------------------------------------------------- compliance
 
 
-class ExpiredHolder(EmployeeSummary):
+class ExpiredHolder(CertificationHolder):
     expiration_date: date | None = None
 
 
@@ -223,7 +220,7 @@ class RequiredTypeCompliance(ReadModel):
     missing_count: int
     expired_count: int
     # Sorted by last name; capped by the `limit` query parameter when given.
-    missing: list[EmployeeSummary]
+    missing: list[CertificationHolder]
     expired: list[ExpiredHolder]
 
 

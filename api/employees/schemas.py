@@ -239,6 +239,18 @@ class EmployeeUpdate(ApiModel):
         return data
 
 
+class EmployeeSummary(ReadModel):
+    """Who a record is about, embedded in another domain's reply (a review, a certification).
+    Each domain adds the few fields its screens show beside the name."""
+
+    id: int
+    employee_id: str
+    first_name: str
+    last_name: str
+    email: str | None = None
+    department: str | None = None
+
+
 class EmployeeRead(ReadModel):
     id: int
     organization_id: int | None = None

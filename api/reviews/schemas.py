@@ -8,6 +8,7 @@ from pydantic import Field, PrivateAttr, field_validator, model_validator
 
 from api.core.dates import BoundedDate, earliest_today, to_day
 from api.core.schemas import ApiModel, ReadModel
+from api.employees.schemas import EmployeeSummary
 from api.reviews import rules
 from api.reviews.models import REVIEW_STATUSES, REVIEW_TYPES
 from api.reviews.rules import QuestionType
@@ -257,13 +258,9 @@ class ReviewUpdate(ApiModel):
         return rules.responses(value)
 
 
-class EmployeeSummary(ReadModel):
-    id: int
-    employee_id: str
-    first_name: str
-    last_name: str
-    email: str | None = None
-    department: str | None = None
+class ReviewedEmployee(EmployeeSummary):
+    """The employee a review is about, with their review schedule."""
+
     position: str | None = None
     review_schedule: str | None = None
     next_review_date: date | None = None
@@ -284,7 +281,7 @@ class ReviewRead(ReadModel):
     created_at: datetime
     updated_at: datetime | None = None
     organization_id: int | None = None
-    employee: EmployeeSummary | None = None
+    employee: ReviewedEmployee | None = None
     template: TemplateSummary | None = None
 
     @model_validator(mode="before")

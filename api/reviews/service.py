@@ -29,8 +29,8 @@ from api.reviews.list_query import ReviewQuery
 from api.reviews.models import Review, ReviewTemplate
 from api.reviews.schedule import next_review_date
 from api.reviews.schemas import (
-    EmployeeSummary,
     ReviewCreate,
+    ReviewedEmployee,
     ReviewRead,
     ReviewUpdate,
     TemplateSummary,
@@ -50,7 +50,7 @@ REVIEWS = Listing(
     Review,
     ReviewRead,
     (
-        Embed("employee", "employee_id", Employee, EmployeeSummary),
+        Embed("employee", "employee_id", Employee, ReviewedEmployee),
         Embed(
             "template",
             "template_id",

@@ -24,9 +24,9 @@ from sqlalchemy.orm import selectinload
 from api.backups.models import Backup
 from api.certifications.models import CertificationType, EmployeeCertification
 from api.certifications.schemas import (
+    CertificationHolder,
     CertificationTypeSummary,
     EmployeeCertificationRead,
-    EmployeeSummary,
     ExpiredHolder,
     RequiredTypeCompliance,
 )
@@ -128,7 +128,7 @@ async def assignments_made(session: AsyncSession) -> dict[Any, Item]:
     made = {}
     for cert, employee, ctype, department_name in rows:
         shown = display_status(cert.expiration_date, today)
-        summary = EmployeeSummary.model_validate(employee)
+        summary = CertificationHolder.model_validate(employee)
         reply = EmployeeCertificationRead.model_validate(
             {
                 "id": cert.id,
@@ -170,7 +170,7 @@ async def compliance_made(session: AsyncSession) -> dict[Any, Item]:
             continue
         missing, expired = [], []
         for person, department_name in people:
-            summary = dumped(EmployeeSummary.model_validate(person))
+            summary = dumped(CertificationHolder.model_validate(person))
             summary["departmentName"] = department_name
             mine = [
                 c
@@ -190,7 +190,7 @@ async def compliance_made(session: AsyncSession) -> dict[Any, Item]:
                 "compliant_count": len(people) - len(missing) - len(expired),
                 "missing_count": len(missing),
                 "expired_count": len(expired),
-                "missing": [EmployeeSummary.model_validate(m, by_alias=True) for m in missing],
+                "missing": [CertificationHolder.model_validate(m, by_alias=True) for m in missing],
                 "expired": [ExpiredHolder.model_validate(e, by_alias=True) for e in expired],
             }
         )

@@ -186,7 +186,8 @@ export interface paths {
         put?: never;
         /**
          * User Login
-         * @description 'Sign in with your account': a person's own e-mail and password (beyond SPEC §2).
+         * @description 'Sign in with your account': a person's own e-mail and password, beside the shared
+         *     role sign-ins.
          */
         post: operations["userLogin"];
         delete?: never;
@@ -1253,30 +1254,6 @@ export interface components {
             /** Totalemployees */
             totalEmployees: number;
         };
-        /** EmployeeSummary */
-        api__certifications__schemas__EmployeeSummary: {
-            /** Department */
-            department?: string | null;
-            /** Departmentname */
-            departmentName?: string | null;
-            /** Email */
-            email?: string | null;
-            /** Employeeid */
-            employeeId: string;
-            /** Firstname */
-            firstName: string;
-            /** Id */
-            id: number;
-            /**
-             * Isarchived
-             * @default false
-             */
-            isArchived: boolean;
-            /** Lastname */
-            lastName: string;
-            /** Position */
-            position?: string | null;
-        };
         /**
          * OrganizationUpdate
          * @description PUT /api/organization/current. A logoUrl left out keeps the logo; null or '' removes it.
@@ -1311,32 +1288,6 @@ export interface components {
             size?: string | null;
             /** Subdomain */
             subdomain?: string | null;
-        };
-        /** EmployeeSummary */
-        api__reviews__schemas__EmployeeSummary: {
-            /** Department */
-            department?: string | null;
-            /** Email */
-            email?: string | null;
-            /** Employeeid */
-            employeeId: string;
-            /** Firstname */
-            firstName: string;
-            /** Id */
-            id: number;
-            /**
-             * Isarchived
-             * @default false
-             */
-            isArchived: boolean;
-            /** Lastname */
-            lastName: string;
-            /** Nextreviewdate */
-            nextReviewDate?: string | null;
-            /** Position */
-            position?: string | null;
-            /** Reviewschedule */
-            reviewSchedule?: string | null;
         };
         /** AssistantQuestion */
         AssistantQuestion: {
@@ -1469,6 +1420,33 @@ export interface components {
              * @default
              */
             name: string;
+        };
+        /**
+         * CertificationHolder
+         * @description The employee a certification belongs to (or who is missing one).
+         */
+        CertificationHolder: {
+            /** Department */
+            department?: string | null;
+            /** Departmentname */
+            departmentName?: string | null;
+            /** Email */
+            email?: string | null;
+            /** Employeeid */
+            employeeId: string;
+            /** Firstname */
+            firstName: string;
+            /** Id */
+            id: number;
+            /**
+             * Isarchived
+             * @default false
+             */
+            isArchived: boolean;
+            /** Lastname */
+            lastName: string;
+            /** Position */
+            position?: string | null;
         };
         /** CertificationRead */
         CertificationRead: {
@@ -1637,7 +1615,7 @@ export interface components {
         };
         /**
          * DashboardStats
-         * @description SPEC §3 Dashboard stats.
+         * @description The dashboard's cards and what their notes are made of.
          */
         DashboardStats: {
             /** Averagerating */
@@ -1799,7 +1777,7 @@ export interface components {
             createdAt: string;
             /** Daysuntilexpiry */
             daysUntilExpiry?: number | null;
-            employee?: components["schemas"]["api__certifications__schemas__EmployeeSummary"] | null;
+            employee?: components["schemas"]["CertificationHolder"] | null;
             /** Employeeid */
             employeeId: number;
             /** Expirationdate */
@@ -2536,7 +2514,7 @@ export interface components {
             /** Expiredcount */
             expiredCount: number;
             /** Missing */
-            missing: components["schemas"]["api__certifications__schemas__EmployeeSummary"][];
+            missing: components["schemas"]["CertificationHolder"][];
             /** Missingcount */
             missingCount: number;
             /** Totalemployees */
@@ -2646,6 +2624,35 @@ export interface components {
             /** Templateid */
             templateId?: number | null;
         };
+        /**
+         * ReviewedEmployee
+         * @description The employee a review is about, with their review schedule.
+         */
+        ReviewedEmployee: {
+            /** Department */
+            department?: string | null;
+            /** Email */
+            email?: string | null;
+            /** Employeeid */
+            employeeId: string;
+            /** Firstname */
+            firstName: string;
+            /** Id */
+            id: number;
+            /**
+             * Isarchived
+             * @default false
+             */
+            isArchived: boolean;
+            /** Lastname */
+            lastName: string;
+            /** Nextreviewdate */
+            nextReviewDate?: string | null;
+            /** Position */
+            position?: string | null;
+            /** Reviewschedule */
+            reviewSchedule?: string | null;
+        };
         /** ReviewRead */
         ReviewRead: {
             /** Completedat */
@@ -2660,7 +2667,7 @@ export interface components {
              * Format: date
              */
             dueDate: string;
-            employee?: components["schemas"]["api__reviews__schemas__EmployeeSummary"] | null;
+            employee?: components["schemas"]["ReviewedEmployee"] | null;
             /** Employeeid */
             employeeId: number;
             /** Id */
@@ -2703,7 +2710,8 @@ export interface components {
         };
         /**
          * ReviewUpdate
-         * @description What is sent is changed; completedAt is always the server's own clock (SPEC §4).
+         * @description What is sent is changed; completedAt is always the server's own clock, never the
+         *     sender's.
          */
         ReviewUpdate: {
             /** Completedat */
