@@ -13,31 +13,34 @@ import asyncio
 import itertools
 import os
 import sys
-import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("MERIT_DATA_DIR", tempfile.mkdtemp(prefix="merit-bench-"))
+
+from tests.bench.harness import (  # noqa: E402
+    WARMUP,
+    Req,
+    Route,
+    compare,
+    embedded_postgres,
+    session_ids,
+    target_line,
+)
+
 os.environ.setdefault("MERIT_LOG_LEVEL", "WARNING")  # figures only, not one log line per call
-os.environ.setdefault("MERIT_WEB_DIST", str(Path(os.environ["MERIT_DATA_DIR"]) / "no-web"))
 for name in ("LLM_BASE_URL", "LLM_MODEL", "LLM_API_KEY"):
     os.environ.pop(name, None)
-
-from api.core.config import get_settings  # noqa: E402
-from api.core.embedded import ensure_services  # noqa: E402
-
-ensure_services(get_settings().data_dir, redis=False)
+_DATA = embedded_postgres()
 
 from api.assistants import service  # noqa: E402
 from api.assistants.corpus import sync_articles  # noqa: E402
-from api.auth import sessions  # noqa: E402
-from api.core.db import dispose_engine, public_session  # noqa: E402
+from api.core.db import dispose_engine  # noqa: E402
 from api.main import create_app  # noqa: E402
 from tenants.migrate import migrate_all  # noqa: E402
 from tenants.provision import NewTenant, create_tenant  # noqa: E402
 from tests.api.assistants.test_retrieval_quality import HR_QUESTIONS, PRODUCT_QUESTIONS  # noqa: E402
-from tests.bench.harness import WARMUP, Req, Route, compare, target_line  # noqa: E402
 
 ROUNDS = 10  # each question asked this many times per row
 PER_SESSION = service.QUESTIONS_PER_MINUTE - 1  # questions one session asks, under its limit
@@ -56,22 +59,10 @@ async def main() -> None:
     # many sessions, each asking fewer than that, so every call is answered, not refused, and
     # the limiter's own cost stays in the figures.
     asked = 2 * len(paths) * (1 + WARMUP + 2 * requests)
-    sids = []
-    async with public_session() as db:
-        for _ in range(asked // PER_SESSION + 1):
-            row = await sessions.create(
-                db,
-                {
-                    "organizationId": org.id,
-                    "authenticated": True,
-                    "userRole": "manager",
-                    "forcePasswordChange": False,
-                },
-            )
-            sids.append(row.sid)
+    sids = await session_ids(org.id, "manager", asked // PER_SESSION + 1)
     sent = itertools.count()
 
-    def ask(path: str, questions: list[tuple[str, object]]) -> Route:
+    def ask(path: str, questions: Sequence[tuple[str, object]]) -> Route:
         def make(i: int) -> Req:
             sid = sids[next(sent) // PER_SESSION]
             return Req("POST", path, sid, {"message": questions[i % len(questions)][0]})
@@ -88,7 +79,7 @@ async def main() -> None:
         requests=requests,
         app=create_app(),
         env=dict(os.environ),
-        logs=Path(os.environ["MERIT_DATA_DIR"]) / "logs",
+        logs=_DATA / "logs",
     )
     for route in routes:
         print(target_line(results, route.label, 95, 100))

@@ -12,19 +12,15 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("MERIT_DATA_DIR", tempfile.mkdtemp(prefix="merit-bench-"))
+from tests.bench.harness import embedded_postgres  # noqa: E402
 
-from api.core.config import get_settings  # noqa: E402
-from api.core.embedded import ensure_services  # noqa: E402
-
-ensure_services(get_settings().data_dir, redis=False)
+embedded_postgres()
 
 from sqlalchemy import select, text  # noqa: E402
 

@@ -19,7 +19,6 @@ import asyncio
 import logging
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -27,33 +26,25 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-_DATA = Path(tempfile.mkdtemp(prefix="merit-bench-"))
-os.environ["MERIT_DATA_DIR"] = str(_DATA)
-os.environ.setdefault("MERIT_ENV", "test")
-os.environ.setdefault("MERIT_WEB_DIST", str(_DATA / "no-web"))
-
-from api.core.config import get_settings  # noqa: E402
-from api.core.embedded import ensure_services  # noqa: E402
-
-ensure_services(get_settings().data_dir, redis=False)
-
-from sqlalchemy import text  # noqa: E402
-
-from api.auth import sessions  # noqa: E402
-from api.certifications import service  # noqa: E402
-from api.core.db import dispose_engine, get_engine, public_session, tenant_session  # noqa: E402
-from api.main import create_app  # noqa: E402
-from api.organizations.models import Organization  # noqa: E402
-from tenants.migrate import migrate_all  # noqa: E402
-from tenants.provision import NewTenant, create_tenant  # noqa: E402
 from tests.bench.harness import (  # noqa: E402
     TIMEOUT,
-    Req,
-    Route,
     compare,
+    embedded_postgres,
+    get_route,
+    machine_line,
+    run_seed,
     sequential,
+    session_ids,
     target_line,
 )
+
+_DATA = embedded_postgres()
+
+from api.certifications import service  # noqa: E402
+from api.core.db import dispose_engine, tenant_session  # noqa: E402
+from api.main import create_app  # noqa: E402
+from tenants.migrate import migrate_all  # noqa: E402
+from tenants.provision import NewTenant, create_tenant  # noqa: E402
 from tests.bench.stats import Sample, latency_header, latency_line  # noqa: E402
 
 TYPES = 20
@@ -90,19 +81,6 @@ def seed_sql(schema: str, employees: int, certifications: int) -> list[str]:
     ]
 
 
-async def seed(org: Organization, employees: int, certifications: int) -> None:
-    engine = get_engine()
-    statements = seed_sql(org.schema_name, employees, certifications)
-    async with engine.begin() as conn:
-        for sql in statements[:3]:
-            await conn.execute(text(sql))
-    # VACUUM cannot run inside a transaction block.
-    async with engine.connect() as conn:
-        conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
-        for sql in statements[3:]:
-            await conn.execute(text(sql))
-
-
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--employees", type=int, default=10_000)
@@ -115,7 +93,7 @@ async def main() -> None:
     try:
         org = await create_tenant(NewTenant(subdomain="bench-certs", name="Bench Certs"))
         started = time.perf_counter()
-        await seed(org, args.employees, args.certifications)
+        await run_seed(seed_sql(org.schema_name, args.employees, args.certifications))
         print(
             f"Seeded {args.employees:,} employees and {args.certifications:,} certifications "
             f"of {TYPES} types in {time.perf_counter() - started:.1f} s"
@@ -135,29 +113,19 @@ async def main() -> None:
             f"Types: {len(types)}; employeeCount total {held:,}; expiringCount total {expiring:,}"
         )
 
-        async with public_session() as db:
-            row = await sessions.create(
-                db,
-                {
-                    "organizationId": org.id,
-                    "authenticated": True,
-                    "userRole": "admin",
-                    "forcePasswordChange": False,
-                },
-            )
-
-        def get(url: str, count: int | None = None, label: str | None = None) -> Route:
-            return Route(label or f"GET {url}", lambda i: Req("GET", url, row.sid), count)
+        (sid,) = await session_ids(org.id)
 
         types_route = "GET /api/certification-types"
+        fixed_cost = "GET /api/certifications (empty: the fixed cost)"
+        all_rows = "GET /api/employee-certifications (all rows)"
         routes = [
-            get("/api/certification-types"),
+            get_route("/api/certification-types", sid),
             # The same stack (session, tenant, transaction) around an empty table: the fixed
             # cost of any signed-in call on this machine, to read the figure above against.
-            get("/api/certifications", label="GET /api/certifications (empty: the fixed cost)"),
+            get_route("/api/certifications", sid, fixed_cost),
             # For scale, the other organisation-wide reads, fewer times.
-            get("/api/certification-compliance", 20),
-            get("/api/employee-certifications", 10, "GET /api/employee-certifications (all rows)"),
+            get_route("/api/certification-compliance", sid, count=20),
+            get_route("/api/employee-certifications", sid, all_rows, count=10),
         ]
         print(
             f"\nEach route in process and through merit serve ({args.requests} warm requests "
@@ -172,8 +140,7 @@ async def main() -> None:
         )
         print("\n" + latency_header(50))
         print(latency_line("certification types list query alone", alone, TIMEOUT, 50))
-        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-        print(f"Machine: {os.cpu_count()} CPUs, load average {load} (other work inflates these)")
+        print(machine_line())
         print(target_line(results, types_route, 95, 50))
         print()
 

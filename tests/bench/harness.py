@@ -19,6 +19,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
@@ -37,6 +38,65 @@ COOKIE = "merit_sid"
 
 # uvicorn names the port it bound when it starts (a port 0 asked for included).
 _LISTENING = re.compile(r"Uvicorn running on https?://[^\s:]+:(\d+)")
+
+
+# -------------------------------------------------------------------------- set-up
+
+
+def embedded_postgres() -> Path:
+    """A throw-away MERIT_DATA_DIR for this run, and an embedded Postgres in it unless
+    DATABASE_URL names a server; returns the folder.
+
+    Call it before importing any app module: settings are read from the environment set here.
+    The app's modules are therefore imported inside these set-up functions, not at the top.
+    """
+    data = Path(tempfile.mkdtemp(prefix="merit-bench-"))
+    os.environ["MERIT_DATA_DIR"] = str(data)
+    os.environ.setdefault("MERIT_ENV", "test")
+    os.environ.setdefault("MERIT_WEB_DIST", str(data / "no-web"))
+    from api.core.config import get_settings
+    from api.core.embedded import ensure_services
+
+    ensure_services(get_settings().data_dir, redis=False)
+    return data
+
+
+async def run_seed(statements: list[str]) -> None:
+    """The seed statements in one transaction, then the VACUUM ones on their own, since
+    VACUUM cannot run inside a transaction block."""
+    from sqlalchemy import text
+
+    from api.core.db import get_engine
+
+    vacuums = [sql for sql in statements if sql.startswith("VACUUM")]
+    async with get_engine().begin() as conn:
+        for sql in statements:
+            if sql not in vacuums:
+                await conn.execute(text(sql))
+    async with get_engine().connect() as conn:
+        conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
+        for sql in vacuums:
+            await conn.execute(text(sql))
+
+
+async def session_ids(organization_id: int, role: str = "admin", count: int = 1) -> list[str]:
+    """Cookies of `count` people signed in to the organisation with `role`."""
+    from api.auth import sessions
+    from api.core.db import public_session
+
+    data = {
+        "organizationId": organization_id,
+        "authenticated": True,
+        "userRole": role,
+        "forcePasswordChange": False,
+    }
+    async with public_session() as db:
+        return [(await sessions.create(db, dict(data))).sid for _ in range(count)]
+
+
+def machine_line() -> str:
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    return f"Machine: {os.cpu_count()} CPUs, load average {load} (other work inflates the figures)"
 
 
 # -------------------------------------------------------------------------- server process
@@ -115,6 +175,11 @@ class Route:
     label: str
     make: Callable[[int], Req]  # the i-th request of this route
     count: int | None = None  # warm requests per mode, when not the benchmark's --requests
+
+
+def get_route(url: str, sid: str, label: str | None = None, count: int | None = None) -> Route:
+    """GET `url` as the person of session `sid`, labelled "GET <url>" unless `label` says."""
+    return Route(label or f"GET {url}", lambda i: Req("GET", url, sid), count)
 
 
 async def send(client: httpx.AsyncClient, req: Req) -> tuple[Sample, httpx.Response | None]:

@@ -10,7 +10,6 @@ import asyncio
 import logging
 import os
 import sys
-import tempfile
 import time
 import uuid
 from collections.abc import Callable
@@ -19,32 +18,27 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-_DATA = Path(tempfile.mkdtemp(prefix="merit-bench-"))
-os.environ["MERIT_DATA_DIR"] = str(_DATA)
-os.environ.setdefault("MERIT_ENV", "test")
-os.environ.setdefault("MERIT_WEB_DIST", str(_DATA / "no-web"))
-
-from api.core.config import get_settings  # noqa: E402
-from api.core.embedded import ensure_services  # noqa: E402
-
-ensure_services(get_settings().data_dir, redis=False)
-
-import httpx  # noqa: E402
-
-from api.auth import sessions  # noqa: E402
-from api.core.db import dispose_engine, public_session  # noqa: E402
-from api.main import create_app  # noqa: E402
-from tenants.migrate import migrate_all  # noqa: E402
-from tenants.provision import NewTenant, create_tenant  # noqa: E402
 from tests.bench.harness import (  # noqa: E402
+    COOKIE,
     TIMEOUT,
     Req,
     Route,
     compare,
     drive,
+    embedded_postgres,
     send,
+    session_ids,
     target_line,
 )
+
+_DATA = embedded_postgres()
+
+import httpx  # noqa: E402
+
+from api.core.db import dispose_engine  # noqa: E402
+from api.main import create_app  # noqa: E402
+from tenants.migrate import migrate_all  # noqa: E402
+from tenants.provision import NewTenant, create_tenant  # noqa: E402
 from tests.bench.stats import latency_header, latency_line  # noqa: E402
 
 FIRST = ["Olivia", "Liam", "Emma", "Noah", "Ava", "Elijah", "Sophia", "James", "Priya", "Omar"]
@@ -100,17 +94,7 @@ async def main(rows: int, requests: int) -> None:
     org = await create_tenant(
         NewTenant(subdomain=f"bench-{uuid.uuid4().hex[:8]}", name="Bench Org")
     )
-    async with public_session() as db:
-        row = await sessions.create(
-            db,
-            {
-                "organizationId": org.id,
-                "authenticated": True,
-                "userRole": "admin",
-                "forcePasswordChange": False,
-            },
-        )
-    sid = row.sid
+    (sid,) = await session_ids(org.id)
     app = create_app()
     for noisy in ("merit", "httpx", "alembic"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
@@ -122,7 +106,7 @@ async def main(rows: int, requests: int) -> None:
         app.router.lifespan_context(app),
         httpx.AsyncClient(transport=transport, base_url="http://localhost", timeout=600) as client,
     ):
-        client.cookies.set(sessions.COOKIE, sid)
+        client.cookies.set(COOKIE, sid)
         payload = {"csvData": csv_rows(rows)}
         started = time.perf_counter()
         r = await client.post("/api/employees/bulk-upload", json=payload)

@@ -15,47 +15,38 @@ does), seeds with bulk INSERT ... SELECT generate_series, and prints figures:
 
 import argparse
 import asyncio
+import logging
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-_DATA = Path(tempfile.mkdtemp(prefix="merit-bench-"))
-os.environ["MERIT_DATA_DIR"] = str(_DATA)
-os.environ.setdefault("MERIT_ENV", "test")
-os.environ.setdefault("MERIT_WEB_DIST", str(_DATA / "no-web"))
+from tests.bench.harness import (  # noqa: E402
+    TIMEOUT,
+    compare,
+    embedded_postgres,
+    get_route,
+    machine_line,
+    run_seed,
+    sequential,
+    session_ids,
+    target_line,
+)
 
-from api.core.config import get_settings  # noqa: E402
-from api.core.embedded import ensure_services  # noqa: E402
+_DATA = embedded_postgres()
 
-ensure_services(get_settings().data_dir, redis=False)
-
-import logging  # noqa: E402
-from datetime import date  # noqa: E402
-from typing import Any  # noqa: E402
-
-from sqlalchemy import text  # noqa: E402
-
-from api.auth import sessions  # noqa: E402
-from api.core.db import dispose_engine, get_engine, public_session, tenant_session  # noqa: E402
+from api.core.dates import local_today  # noqa: E402
+from api.core.db import dispose_engine, tenant_session  # noqa: E402
 from api.dashboard import service as dashboard  # noqa: E402
 from api.main import create_app  # noqa: E402
 from api.organizations.models import Organization  # noqa: E402
 from api.reminders import jobs  # noqa: E402
 from tenants.migrate import migrate_all  # noqa: E402
 from tenants.provision import NewTenant, create_tenant  # noqa: E402
-from tests.bench.harness import (  # noqa: E402
-    TIMEOUT,
-    Req,
-    Route,
-    compare,
-    sequential,
-    target_line,
-)
 from tests.bench.stats import Sample, latency_header, latency_line  # noqa: E402
 
 DEPARTMENTS = "ARRAY['engineering','sales','marketing','human-resources','finance','operations']"
@@ -91,46 +82,21 @@ def seed_sql(schema: str, employees: int, reviews: int) -> list[str]:
     ]
 
 
-async def seed(org: Organization, employees: int, reviews: int) -> None:
-    engine = get_engine()
-    statements = seed_sql(org.schema_name, employees, reviews)
-    async with engine.begin() as conn:
-        for sql in statements[:2]:
-            await conn.execute(text(sql))
-    # VACUUM cannot run inside a transaction block.
-    async with engine.connect() as conn:
-        conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
-        for sql in statements[2:]:
-            await conn.execute(text(sql))
-
-
 async def bench_dashboard(employees: int, reviews: int, requests: int) -> None:
     org = await create_tenant(NewTenant(subdomain="bench-big", name="Bench Big"))
     started = time.perf_counter()
-    await seed(org, employees, reviews)
+    await run_seed(seed_sql(org.schema_name, employees, reviews))
     print(
         f"Seeded {employees:,} employees and {reviews:,} reviews "
         f"in {time.perf_counter() - started:.1f} s"
     )
 
-    async with public_session() as db:
-        row = await sessions.create(
-            db,
-            {
-                "organizationId": org.id,
-                "authenticated": True,
-                "userRole": "admin",
-                "forcePasswordChange": False,
-            },
-        )
+    (sid,) = await session_ids(org.id)
     stats_route = "GET /api/dashboard/stats"
     routes = [
-        Route(stats_route, lambda i: Req("GET", "/api/dashboard/stats", row.sid)),
-        Route(
-            "GET /api/organization/current (a light call)",
-            lambda i: Req("GET", "/api/organization/current", row.sid),
-        ),
-        *(Route(label, lambda i, url=url: Req("GET", url, row.sid)) for label, url in FIRST_PAGES),
+        get_route("/api/dashboard/stats", sid),
+        get_route("/api/organization/current", sid, "GET /api/organization/current (a light call)"),
+        *(get_route(url, sid, label) for label, url in FIRST_PAGES),
     ]
     print(f"\nEach route in process and through merit serve ({requests} warm requests per row):")
     results = await compare(
@@ -145,7 +111,7 @@ async def bench_dashboard(employees: int, reviews: int, requests: int) -> None:
     async with tenant_session(org.schema_name, org.id) as session:
 
         async def query() -> None:
-            found.append(await dashboard.stats(session=session, today=date.today()))
+            found.append(await dashboard.get_stats(session=session, today=local_today()))
 
         alone = [Sample(t) for t in await sequential(query, requests, skip=10)]
     print("\n" + latency_header(48))
@@ -179,7 +145,7 @@ async def bench_reminders(orgs: int, employees: int, reviews: int) -> None:
     async def make(n: int) -> None:
         async with gate:
             org = await create_tenant(NewTenant(subdomain=f"bench-{n:03d}", name=f"Bench {n}"))
-            await seed(org, employees, reviews)
+            await run_seed(seed_sql(org.schema_name, employees, reviews))
             made.append(org)
 
     await asyncio.gather(*(make(n) for n in range(orgs)))
@@ -214,8 +180,7 @@ async def main() -> None:
     parser.add_argument("--org-reviews", type=int, default=400)
     args = parser.parse_args()
     logging.disable(logging.INFO)  # the job logs one line per organisation
-    load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
-    print(f"Machine: {os.cpu_count()} CPUs, load average {load} (figures scale with load)")
+    print(machine_line())
     report = await migrate_all()
     assert report.ok, report.failed
     try:
