@@ -1,7 +1,7 @@
 """Imports every model so both metadata objects are complete (migrations, provisioning)."""
 
 from api.assistants.models import HelpArticle
-from api.auth.models import LoginFailure, PasswordResetToken, PlatformAdmin, Session
+from api.auth.models import PasswordResetToken, PlatformAdmin, Session
 from api.backups.models import Backup
 from api.certifications.models import Certification, CertificationType, EmployeeCertification
 from api.core.db import PublicBase, TenantBase
@@ -27,7 +27,6 @@ __all__ = [
     "EmployeeDocument",
     "EmployeeNote",
     "HelpArticle",
-    "LoginFailure",
     "MailOutbox",
     "Organization",
     "OrganizationSettings",

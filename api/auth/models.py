@@ -47,17 +47,6 @@ class PasswordResetToken(PublicBase):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
-class LoginFailure(PublicBase):
-    """One row per failed sign-in; the rate limit counts them in a sliding window."""
-
-    __tablename__ = "login_failures"
-    __table_args__ = (Index("ix_login_failures_key_at", "key", "at"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    key: Mapped[str] = mapped_column(String(300))
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
-
-
 class PlatformAdmin(PublicBase):
     __tablename__ = "platform_admins"
 
