@@ -155,7 +155,27 @@ class TemplateRead(TemplateSummary):
     organization_id: int | None = None
 
 
-class ReviewCreate(ApiModel):
+class _AnswerChecks(ApiModel):
+    """The rules a review's answers meet whether it is created or saved. The fields are
+    declared by each request model, in its own order (the OpenAPI document's)."""
+
+    @field_validator("rating", mode="before", check_fields=False)
+    @classmethod
+    def check_rating(cls, value: Any) -> int | None:
+        return rules.rating(value)
+
+    @field_validator("reviewer_notes", mode="before", check_fields=False)
+    @classmethod
+    def check_notes(cls, value: Any) -> str | None:
+        return rules.reviewer_notes(value)
+
+    @field_validator("responses", mode="before", check_fields=False)
+    @classmethod
+    def check_responses(cls, value: Any) -> dict[str, Any]:
+        return rules.responses(value)
+
+
+class ReviewCreate(_AnswerChecks):
     # Missing fields meet the same rules as blank ones: `{}` is a 400 with the field messages.
     model_config = ApiModel.model_config | {"validate_default": True}
 
@@ -206,23 +226,8 @@ class ReviewCreate(ApiModel):
             raise ValueError("Due date cannot be in the past")
         return value
 
-    @field_validator("rating", mode="before")
-    @classmethod
-    def check_rating(cls, value: Any) -> int | None:
-        return rules.rating(value)
 
-    @field_validator("reviewer_notes", mode="before")
-    @classmethod
-    def check_notes(cls, value: Any) -> str | None:
-        return rules.reviewer_notes(value)
-
-    @field_validator("responses", mode="before")
-    @classmethod
-    def check_responses(cls, value: Any) -> dict[str, Any]:
-        return rules.responses(value)
-
-
-class ReviewUpdate(ApiModel):
+class ReviewUpdate(_AnswerChecks):
     """What is sent is changed; completedAt is always the server's own clock, never the
     sender's."""
 
@@ -241,21 +246,6 @@ class ReviewUpdate(ApiModel):
         if value is not None and value not in REVIEW_STATUSES:
             raise ValueError("Status must be pending, in_progress or completed")
         return value
-
-    @field_validator("rating", mode="before")
-    @classmethod
-    def check_rating(cls, value: Any) -> int | None:
-        return rules.rating(value)
-
-    @field_validator("reviewer_notes", mode="before")
-    @classmethod
-    def check_notes(cls, value: Any) -> str | None:
-        return rules.reviewer_notes(value)
-
-    @field_validator("responses", mode="before")
-    @classmethod
-    def check_responses(cls, value: Any) -> dict[str, Any]:
-        return rules.responses(value)
 
 
 class ReviewedEmployee(EmployeeSummary):
