@@ -72,8 +72,21 @@ export default tseslint.config(
       // react-hook-form's register() and handleSubmit() take callbacks that read refs only when
       // an event fires; this rule cannot tell those from reads during render.
       'react-hooks/refs': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: "Import z from '@/lib/zod', which sets zod up for the app's CSP.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
     },
   },
+  { files: ['src/lib/zod.ts'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
   {
     // Components written before the 60-line limit, each with a function still longer: a to-do
     // list that only shrinks. Split one, then take its file off this list.

@@ -150,10 +150,3 @@ describe('errorMessage', () => {
     expect(errorMessage(new TypeError('Failed to fetch'), 'Try later')).toBe('Try later')
   })
 })
-
-describe('zod under the CSP', () => {
-  it('is set to interpret, not compile, once the client is loaded (no eval check in the console)', async () => {
-    const { z } = await import('zod')
-    expect(z.config().jitless).toBe(true)
-  })
-})

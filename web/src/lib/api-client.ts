@@ -1,12 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch'
 import type { paths } from './api-schema'
 
-// The forms validate with zod, which compiles object parsers with `new Function` once it has
-// checked that eval is allowed; under the app's CSP (no 'unsafe-eval') that check is itself a
-// CSP violation in the console. zod reads its settings from this global (what `z.config` sets),
-// so it is set here, in the entry, without loading zod before a form needs it.
-;(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig ??= { jitless: true }
-
 /** A reply that was not ok. Its message is `${status}: ${body || statusText}`. */
 export class ApiError extends Error {
   readonly status: number

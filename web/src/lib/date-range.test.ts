@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { DAY_INPUT_RANGE, dayRangeMessage, isDayInRange, withinDayRange } from './date-range'
 
 describe('isDayInRange', () => {

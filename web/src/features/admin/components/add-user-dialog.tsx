@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
-import { z } from 'zod'
+import { type UseFormReturn, useForm } from 'react-hook-form'
+import { z } from '@/lib/zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FieldError } from '@/components/ui/field-error'
@@ -37,15 +37,13 @@ const EMPTY: AddUserInput = { email: '', firstName: '', lastName: '', role: 'use
 const SELECT_CLASS =
   'flex h-10 w-full rounded-lg border border-input bg-card px-3 py-2 text-sm shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/30'
 
-export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+type AddUserForm = UseFormReturn<AddUserInput>
+
+/** The form's state and its submit: creates the user, or puts the server's reason beside the form. */
+function useAddUserForm(onOpenChange: (open: boolean) => void) {
   const create = useCreateUser()
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<AddUserInput>({ resolver: zodResolver(addUserSchema), defaultValues: EMPTY })
+  const form = useForm<AddUserInput>({ resolver: zodResolver(addUserSchema), defaultValues: EMPTY })
+  const { handleSubmit, reset, setError } = form
 
   const close = (next: boolean) => {
     if (!next) reset(EMPTY)
@@ -82,6 +80,52 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     )
   })
 
+  return { form, close, onSubmit, isPending: create.isPending }
+}
+
+function AddUserFields({ form }: { form: AddUserForm }) {
+  const {
+    register,
+    formState: { errors },
+  } = form
+  return (
+    <>
+      <TextField
+        id="user-email"
+        label="Email"
+        type="email"
+        autoComplete="off"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField id="user-firstName" label="First name" error={errors.firstName?.message} {...register('firstName')} />
+        <TextField id="user-lastName" label="Last name" error={errors.lastName?.message} {...register('lastName')} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="user-role">Role</Label>
+        <select id="user-role" className={SELECT_CLASS} {...register('role')}>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        id="user-password"
+        label="First password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+    </>
+  )
+}
+
+export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { form, close, onSubmit, isPending } = useAddUserForm(onOpenChange)
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent>
@@ -93,48 +137,14 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <TextField
-            id="user-email"
-            label="Email"
-            type="email"
-            autoComplete="off"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              id="user-firstName"
-              label="First name"
-              error={errors.firstName?.message}
-              {...register('firstName')}
-            />
-            <TextField id="user-lastName" label="Last name" error={errors.lastName?.message} {...register('lastName')} />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="user-role">Role</Label>
-            <select id="user-role" className={SELECT_CLASS} {...register('role')}>
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_LABELS[role]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <TextField
-            id="user-password"
-            label="First password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <FieldError id="user-form-error" message={errors.root?.server?.message} />
+          <AddUserFields form={form} />
+          <FieldError id="user-form-error" message={form.formState.errors.root?.server?.message} />
           <DialogFooter>
             <Button variant="outline" onClick={() => close(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Adding...' : 'Add User'}
+            <Button type="submit" disabled={isPending}>
+              {isPending ? 'Adding...' : 'Add User'}
             </Button>
           </DialogFooter>
         </form>

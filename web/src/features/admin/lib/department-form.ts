@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 
 /** The server's department rules: name 2-50; slug 2-50 of lowercase letters, digits, hyphens, underscores; description ≤200. */
 export const departmentFormSchema = z.object({

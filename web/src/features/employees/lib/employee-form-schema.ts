@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { localToday, withinDayRange } from '@/lib/date-range'
 import { ADD_REVIEW_SCHEDULES, REVIEW_SCHEDULES, type Employee } from '../api/employee'
 import type { CreateEmployeeBody } from '../api/create-employee'

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { CircleAlert, KeyRound, LogIn, ShieldCheck } from 'lucide-react'
 import { useForm } from 'react-hook-form'
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/text-field'
 import { Skeleton } from '@/components/ui/skeleton'

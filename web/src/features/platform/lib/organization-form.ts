@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 
 export const SIZES = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1000+'] as const
 

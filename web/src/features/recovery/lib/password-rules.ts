@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 
 /** Toasts about password resets stay up a little longer (7 seconds): they carry instructions. */
 export const RESET_TOAST_MS = 7000

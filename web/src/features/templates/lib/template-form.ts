@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { QUESTION_TYPES, type Template } from '../api/get-templates'
 import type { TemplateInput } from '../api/save-template'
 
