@@ -20,23 +20,69 @@ interface DepartmentDialogProps {
 
 const EMPTY: DepartmentFormInput = { name: '', slug: '', description: '' }
 
-/**
- * Create or edit a department: while creating, the slug follows the name until the
- * slug is edited by hand. Save needs a name and a slug.
- */
-export function DepartmentDialog({ open, onOpenChange, department, organizationId }: DepartmentDialogProps) {
-  const editing = Boolean(department)
+/** Saves the form: updates the department when there is one, creates one otherwise. */
+function useSaveDepartment(
+  department: Department | null | undefined,
+  organizationId: number | undefined,
+  onSaved: () => void,
+  onDuplicateSlug: () => void,
+) {
   const create = useCreateDepartment(organizationId)
   const update = useUpdateDepartment()
-  const slugTouched = useRef(editing)
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setValue,
-    control,
-    formState: { errors },
-  } = useForm<DepartmentFormInput>({ resolver: zodResolver(departmentFormSchema), defaultValues: EMPTY })
+
+  const onError = (action: 'create' | 'update') => (error: unknown) => {
+    if (isDuplicateSlug(error)) {
+      toast({
+        variant: 'destructive',
+        title: 'Duplicate Department Slug',
+        description: 'A department with this slug already exists. Please use a different slug.',
+      })
+      onDuplicateSlug()
+      return
+    }
+    toast({
+      variant: 'destructive',
+      title: `Failed to ${action} department`,
+      description: errorMessage(error, 'Please try again.'),
+    })
+  }
+
+  const save = (values: DepartmentFormInput) => {
+    const data = departmentFormSchema.parse(values)
+    const body = { name: data.name, slug: data.slug, description: data.description || undefined }
+    if (department) {
+      update.mutate(
+        { id: department.id, ...body, description: data.description },
+        {
+          onSuccess: () => {
+            toast({ title: 'Department updated' })
+            onSaved()
+          },
+          onError: onError('update'),
+        },
+      )
+    } else {
+      create.mutate(body, {
+        onSuccess: () => {
+          toast({ title: 'Department created' })
+          onSaved()
+        },
+        onError: onError('create'),
+      })
+    }
+  }
+
+  return { save, busy: create.isPending || update.isPending }
+}
+
+/**
+ * The form's state: while creating, the slug follows the name until the slug is edited by hand;
+ * the fields are refilled each time the dialog opens.
+ */
+function useDepartmentForm({ open, onOpenChange, department, organizationId }: DepartmentDialogProps) {
+  const slugTouched = useRef(Boolean(department))
+  const form = useForm<DepartmentFormInput>({ resolver: zodResolver(departmentFormSchema), defaultValues: EMPTY })
+  const { register, handleSubmit, reset, setValue, control } = form
   const [name, slug] = useWatch({ control, name: ['name', 'slug'] })
 
   useEffect(() => {
@@ -60,51 +106,25 @@ export function DepartmentDialog({ open, onOpenChange, department, organizationI
     },
   })
 
-  const onError = (action: 'create' | 'update') => (error: unknown) => {
-    if (isDuplicateSlug(error)) {
-      toast({
-        variant: 'destructive',
-        title: 'Duplicate Department Slug',
-        description: 'A department with this slug already exists. Please use a different slug.',
-      })
+  const { save, busy } = useSaveDepartment(
+    department,
+    organizationId,
+    () => onOpenChange(false),
+    () => {
       setValue('slug', '')
       slugTouched.current = true
-      return
-    }
-    toast({
-      variant: 'destructive',
-      title: `Failed to ${action} department`,
-      description: errorMessage(error, 'Please try again.'),
-    })
-  }
-
-  const onSubmit = handleSubmit((values) => {
-    const data = departmentFormSchema.parse(values)
-    const body = { name: data.name, slug: data.slug, description: data.description || undefined }
-    if (department) {
-      update.mutate(
-        { id: department.id, ...body, description: data.description },
-        {
-          onSuccess: () => {
-            toast({ title: 'Department updated' })
-            onOpenChange(false)
-          },
-          onError: onError('update'),
-        },
-      )
-    } else {
-      create.mutate(body, {
-        onSuccess: () => {
-          toast({ title: 'Department created' })
-          onOpenChange(false)
-        },
-        onError: onError('create'),
-      })
-    }
-  })
-
-  const busy = create.isPending || update.isPending
+    },
+  )
   const canSave = Boolean(name?.trim() && slug?.trim()) && !busy
+  return { form, nameField, slugField, onSubmit: handleSubmit(save), busy, canSave }
+}
+
+/** Create or edit a department. Save needs a name and a slug. */
+export function DepartmentDialog(props: DepartmentDialogProps) {
+  const { open, onOpenChange, department } = props
+  const editing = Boolean(department)
+  const { form, nameField, slugField, onSubmit, busy, canSave } = useDepartmentForm(props)
+  const errors = form.formState.errors
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -129,7 +149,7 @@ export function DepartmentDialog({ open, onOpenChange, department, organizationI
             label="Description"
             rows={3}
             error={errors.description?.message}
-            {...register('description')}
+            {...form.register('description')}
           />
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>

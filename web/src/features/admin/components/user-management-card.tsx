@@ -15,14 +15,65 @@ function displayName(user: User): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email
 }
 
-/** User Management: list, add and remove the people who sign in with their own account, and
- * enable accounts a restore brought back disabled. */
-export function UserManagementCard() {
-  const users = useUsers()
-  const { data: me } = useCurrentUser()
+interface UserRowProps {
+  user: User
+  isMe: boolean
+  enabling: boolean
+  onEnable: (user: User) => void
+  onRemove: (user: User) => void
+}
+
+function UserRow({ user, isMe, enabling, onEnable, onRemove }: UserRowProps) {
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-semibold text-primary"
+      >
+        {getInitials(user.firstName, user.lastName)}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium">
+          {displayName(user)}
+          {isMe && <span className="ml-2 text-xs text-muted-foreground">(you)</span>}
+        </p>
+        <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+      </div>
+      {!user.isActive && (
+        <>
+          <Badge variant="outline" title="Cannot sign in until enabled">
+            Disabled
+          </Badge>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Enable ${displayName(user)}`}
+            disabled={enabling}
+            onClick={() => onEnable(user)}
+          >
+            Enable
+          </Button>
+        </>
+      )}
+      <Badge variant={user.role === 'admin' ? 'default' : 'secondary'}>{ROLE_LABELS[user.role]}</Badge>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Remove ${displayName(user)}`}
+        disabled={isMe}
+        title={isMe ? 'You cannot remove your own account' : undefined}
+        onClick={() => onRemove(user)}
+      >
+        <Trash2 aria-hidden="true" />
+      </Button>
+    </>
+  )
+}
+
+/** Removing a user (after confirmation) and enabling a disabled one. */
+function useUserActions() {
   const remove = useDeleteUser()
   const enable = useEnableUser()
-  const [adding, setAdding] = useState(false)
   const [removing, setRemoving] = useState<User | null>(null)
 
   const confirmRemove = () => {
@@ -51,6 +102,17 @@ export function UserManagementCard() {
     })
   }
 
+  return { removing, setRemoving, confirmRemove, removeBusy: remove.isPending, confirmEnable, enabling: enable.isPending }
+}
+
+/** User Management: list, add and remove the people who sign in with their own account, and
+ * enable accounts a restore brought back disabled. */
+export function UserManagementCard() {
+  const users = useUsers()
+  const { data: me } = useCurrentUser()
+  const [adding, setAdding] = useState(false)
+  const { removing, setRemoving, confirmRemove, removeBusy, confirmEnable, enabling } = useUserActions()
+
   return (
     <ListCard
       title="User Management"
@@ -65,53 +127,15 @@ export function UserManagementCard() {
       label="Users"
       errorText="The users could not be loaded."
       emptyText="No users yet. Add people so they can sign in with their own account."
-      renderItem={(user) => {
-        const isMe = me?.id === user.id
-        return (
-          <>
-            <span
-              aria-hidden="true"
-              className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-semibold text-primary"
-            >
-              {getInitials(user.firstName, user.lastName)}
-            </span>
-            <div className="min-w-0 flex-1">
-              <p className="truncate font-medium">
-                {displayName(user)}
-                {isMe && <span className="ml-2 text-xs text-muted-foreground">(you)</span>}
-              </p>
-              <p className="truncate text-sm text-muted-foreground">{user.email}</p>
-            </div>
-            {!user.isActive && (
-              <>
-                <Badge variant="outline" title="Cannot sign in until enabled">
-                  Disabled
-                </Badge>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Enable ${displayName(user)}`}
-                  disabled={enable.isPending}
-                  onClick={() => confirmEnable(user)}
-                >
-                  Enable
-                </Button>
-              </>
-            )}
-            <Badge variant={user.role === 'admin' ? 'default' : 'secondary'}>{ROLE_LABELS[user.role]}</Badge>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Remove ${displayName(user)}`}
-              disabled={isMe}
-              title={isMe ? 'You cannot remove your own account' : undefined}
-              onClick={() => setRemoving(user)}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
-          </>
-        )
-      }}
+      renderItem={(user) => (
+        <UserRow
+          user={user}
+          isMe={me?.id === user.id}
+          enabling={enabling}
+          onEnable={confirmEnable}
+          onRemove={setRemoving}
+        />
+      )}
     >
       <AddUserDialog open={adding} onOpenChange={setAdding} />
       <ConfirmDialog
@@ -120,7 +144,7 @@ export function UserManagementCard() {
         title={`Remove ${removing ? displayName(removing) : 'user'}?`}
         description="They are signed out everywhere and can no longer sign in. Their past actions stay on record."
         confirmLabel="Remove User"
-        busy={remove.isPending}
+        busy={removeBusy}
         onConfirm={confirmRemove}
       />
     </ListCard>
