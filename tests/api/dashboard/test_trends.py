@@ -73,18 +73,3 @@ async def test_average_rating_this_quarter_against_last_quarter(org):
     figures = await stats(org)
     assert figures.previous_quarter_average_rating == 3.5
     assert figures.average_rating == 3.4
-
-
-async def test_the_reply_carries_the_notes_figures(login, org):
-    r = await (await login(org, "user")).get("/api/dashboard/stats")
-    assert r.status_code == 200
-    assert r.json() == {
-        "totalEmployees": 0,
-        "reviewsDue": 0,
-        "completedReviews": 0,
-        "averageRating": 0.0,
-        "reviewsOverdue": 0,
-        "employeesStartedRecently": None,
-        "quarterAverageRating": None,
-        "previousQuarterAverageRating": None,
-    }

@@ -54,6 +54,12 @@ async def link_token(org: Organization, role: str = "admin", **kw) -> str:
         )
 
 
+async def role_token_row(db, token: str) -> PasswordResetToken:
+    """The stored row of a role reset link (only the token's digest is stored)."""
+    query = select(PasswordResetToken).where(PasswordResetToken.token_hash == token_digest(token))
+    return (await db.execute(query)).scalar_one()
+
+
 async def sign_in(transport, org, role: str, password: str) -> int:
     async with httpx.AsyncClient(transport=transport, base_url=BASE) as c:
         await c.post("/api/auth/org-login", json={"subdomain": org.subdomain})
@@ -258,13 +264,7 @@ async def test_a_link_is_validated_then_used_once(client, org):
     assert r.status_code == 400
     assert r.json()["message"] == service.INVALID_LINK
     async with public_session() as db:
-        row = (
-            await db.execute(
-                select(PasswordResetToken).where(
-                    PasswordResetToken.token_hash == token_digest(token)
-                )
-            )
-        ).scalar_one()
+        row = await role_token_row(db, token)
     assert row.used_at is not None and row.is_active is False
     # The forced first change is not asked for after a reset.
     async with public_session() as db:
@@ -275,13 +275,7 @@ async def test_a_link_is_validated_then_used_once(client, org):
 async def test_links_expire_after_two_hours(client, org):
     token = await link_token(org)
     async with public_session() as db:
-        row = (
-            await db.execute(
-                select(PasswordResetToken).where(
-                    PasswordResetToken.token_hash == token_digest(token)
-                )
-            )
-        ).scalar_one()
+        row = await role_token_row(db, token)
         assert timedelta(minutes=119) < row.expires_at - utcnow() <= timedelta(hours=2)
         row.expires_at = utcnow() - timedelta(seconds=1)
     r = await client.post(VALIDATE, json={"token": token, "role": "admin"})

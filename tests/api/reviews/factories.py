@@ -2,12 +2,13 @@
 and analytics tests (the employees API belongs to another domain)."""
 
 import uuid
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select, text
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from api.core.dates import local_today
 from api.core.db import tenant_session
 from api.employees.models import Employee
 from api.organizations.models import Organization
@@ -119,6 +120,11 @@ async def reminders_of(org: Organization) -> list[Reminder]:
     async with tenant_session(org.schema_name, org.id) as session:
         rows = await session.execute(select(Reminder).order_by(Reminder.id))
         return list(rows.scalars())
+
+
+def due_soon() -> date:
+    """The due date of the open reviews these tests make: five days from today."""
+    return local_today() + timedelta(days=5)
 
 
 def completed_at(day: date) -> datetime:

@@ -5,7 +5,7 @@ never completed follow their template as it is now."""
 
 import json
 import re
-from datetime import date, timedelta
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import event, text
@@ -25,17 +25,13 @@ from tests.api.reviews.factories import (
     add_template,
     answered,
     completed_at,
+    due_soon,
     get_row,
     rewind_review_questions,
     set_revision,
 )
 
 URL = "/api/reviews"
-
-
-def due() -> date:
-    """The due date these reviews get: five days from today."""
-    return local_today() + timedelta(days=5)
 
 
 # The template after the edit: q4 (reworded) first, then q2 and q1; q3 and q5 are gone.
@@ -93,10 +89,10 @@ async def listed(client, url: str) -> dict[int, dict[str, Any]]:
 
 async def setup(org) -> tuple[int, int, int, int]:
     """The test template with two reviews of one employee: (template, employee, done, open)."""
-    emp = await add_employee(org, next_review_date=due())
+    emp = await add_employee(org, next_review_date=due_soon())
     tpl = await add_template(org)
-    done = await add_review(org, emp, tpl, due())
-    open_ = await add_review(org, emp, tpl, due() + timedelta(days=7), status="in_progress")
+    done = await add_review(org, emp, tpl, due_soon())
+    open_ = await add_review(org, emp, tpl, due_soon() + timedelta(days=7), status="in_progress")
     return tpl, emp, done, open_
 
 
@@ -293,7 +289,7 @@ async def test_lists_read_the_copies_only_once_the_template_has_moved_on(login, 
     tpl, emp, done, open_ = await setup(org)
     admin = await login(org, "admin")
     assert (await admin.put(f"{URL}/{done}", json=COMPLETE)).status_code == 200
-    same = await add_review(org, emp, tpl, due() + timedelta(days=14), status="in_progress")
+    same = await add_review(org, emp, tpl, due_soon() + timedelta(days=14), status="in_progress")
     assert (await admin.put(f"{URL}/{same}", json=COMPLETE)).status_code == 200
 
     statements: list[str] = []

@@ -7,7 +7,6 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from sqlalchemy import text
 
-from api.core.dates import local_today
 from api.core.db import get_engine, tenant_session
 from api.employees.models import Employee
 from api.reminders.models import Reminder
@@ -19,6 +18,7 @@ from tests.api.reviews.factories import (
     add_employee,
     add_review,
     add_template,
+    due_soon,
     get_row,
     reminders_of,
     rewind_review_questions,
@@ -32,11 +32,6 @@ pytestmark = pytest.mark.date_sensitive
 URL = "/api/reviews"
 
 
-def due() -> date:
-    """The due date these reviews get: five days from today."""
-    return local_today() + timedelta(days=5)
-
-
 # The employee's next review date, and where quarterly steps take it, worked out by hand:
 # each step clamps at February's end (29 Nov -> 28 Feb -> 28 May; 2091 is no leap year), so two
 # steps are not six months in one. Far ahead, so a step always lands in the future.
@@ -48,14 +43,18 @@ TWO_STEPS = date(2091, 5, 28)
 async def setup_review(org, **fields):
     emp = await add_employee(org, next_review_date=NEXT_REVIEW)
     tpl = await add_template(org)
-    return await add_review(org, emp, tpl, due(), **fields), emp
+    return await add_review(org, emp, tpl, due_soon(), **fields), emp
 
 
 async def add_reminder(org, emp: int, rid: int) -> None:
     async with tenant_session(org.schema_name, org.id) as session:
         session.add(
             Reminder(
-                employee_id=emp, review_id=rid, type="review_due", message="due", due_date=due()
+                employee_id=emp,
+                review_id=rid,
+                type="review_due",
+                message="due",
+                due_date=due_soon(),
             )
         )
 
@@ -113,7 +112,7 @@ async def test_a_review_completed_before_the_change_is_not_counted_twice_either(
 async def test_two_reviews_of_one_employee_each_move_the_date_once(login, org):
     rid, emp = await setup_review(org)
     tpl = await add_template(org, name="Second template")
-    other = await add_review(org, emp, tpl, due() + timedelta(days=30))
+    other = await add_review(org, emp, tpl, due_soon() + timedelta(days=30))
     admin = await login(org, "admin")
     assert (await admin.put(f"{URL}/{rid}", json=COMPLETE)).status_code == 200
     assert (await admin.put(f"{URL}/{other}", json=COMPLETE)).status_code == 200

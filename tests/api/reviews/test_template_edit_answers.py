@@ -4,7 +4,7 @@ question is the same one when it is sent with its id (as the edit form does) or,
 has the same text; answers to removed questions, or that no longer fit, are dropped. A review
 opened before the edit cannot then be saved against the old questions."""
 
-from datetime import date, timedelta
+from datetime import timedelta
 from typing import Any
 
 from api.core.dates import local_today
@@ -17,15 +17,11 @@ from tests.api.reviews.factories import (
     add_template,
     answered,
     completed_at,
+    due_soon,
     get_row,
 )
 
 URL = "/api/reviews"
-
-
-def due() -> date:
-    """The due date these reviews get: five days from today."""
-    return local_today() + timedelta(days=5)
 
 
 # Old q4 reworded and moved first, then q2, then q1; q3 and q5 removed.
@@ -43,10 +39,10 @@ def edited(*, with_ids: bool) -> list[dict[str, Any]]:
 
 async def setup(org) -> tuple[int, int]:
     """The test template and an in-progress review of it with every question answered."""
-    emp = await add_employee(org, next_review_date=due())
+    emp = await add_employee(org, next_review_date=due_soon())
     tpl = await add_template(org)
     review = await add_review(
-        org, emp, tpl, due(), status="in_progress", responses=dict(GOOD_ANSWERS)
+        org, emp, tpl, due_soon(), status="in_progress", responses=dict(GOOD_ANSWERS)
     )
     return tpl, review
 
@@ -137,7 +133,7 @@ async def test_a_review_opened_before_the_edit_is_not_saved_against_the_old_ques
 async def test_a_completed_review_without_a_copy_keeps_its_questions_through_an_edit(login, org):
     """A completed review from before the copies (an older backup) takes one when its template
     is edited, so its answers stay next to the questions they answered."""
-    emp = await add_employee(org, next_review_date=due())
+    emp = await add_employee(org, next_review_date=due_soon())
     tpl = await add_template(org)
     old = await add_review(
         org,
