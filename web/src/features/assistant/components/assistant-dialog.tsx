@@ -25,19 +25,14 @@ export interface AssistantDialogProps {
   submitKey?: 'ctrl-enter' | 'enter'
 }
 
-/** A free-text assistant: one question, one answer; closing forgets both. */
-export function AssistantDialog({
-  open,
+/** The question, its answer and the ways to ask it; forgetting both when the dialog closes. */
+function useAssistantQuestion({
   onOpenChange,
-  title,
-  description,
-  placeholder,
   ask,
   failureMessage,
   submitKey = 'ctrl-enter',
-}: AssistantDialogProps) {
+}: Pick<AssistantDialogProps, 'onOpenChange' | 'ask' | 'failureMessage' | 'submitKey'>) {
   const [question, setQuestion] = useState('')
-  const questionId = useId()
   const mutation = useMutation({ mutationFn: ask })
   const trimmed = question.trim()
   const blank = trimmed === ''
@@ -82,7 +77,55 @@ export function AssistantDialog({
     onOpenChange(next)
   }
 
+  return { question, setQuestion, trimmed, blank, tooLong, mutation, submit, onKeyDown, handleOpenChange }
+}
+
+type QuestionFormProps = Pick<AssistantDialogProps, 'placeholder' | 'submitKey'> &
+  Omit<ReturnType<typeof useAssistantQuestion>, 'handleOpenChange'>
+
+function QuestionForm(props: QuestionFormProps) {
+  const { placeholder, submitKey, question, setQuestion, trimmed, blank, tooLong, mutation, submit, onKeyDown } = props
+  const questionId = useId()
   const shortcut = submitKey === 'enter' ? 'Enter to ask, Shift+Enter for a new line' : 'Ctrl+Enter to ask'
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(event) => {
+        event.preventDefault()
+        submit()
+      }}
+    >
+      <Label htmlFor={questionId}>Your question</Label>
+      <Textarea
+        id={questionId}
+        rows={3}
+        value={question}
+        placeholder={placeholder}
+        onChange={(event) => setQuestion(event.target.value)}
+        onKeyDown={onKeyDown}
+        aria-invalid={tooLong ? true : undefined}
+        aria-describedby={`${questionId}-shortcut`}
+      />
+      <div className="flex items-center justify-between gap-3">
+        <p id={`${questionId}-shortcut`} className={tooLong ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>
+          {tooLong
+            ? `${TOO_LONG_MESSAGE} (this one has ${trimmed.length.toLocaleString('en-US')}).`
+            : shortcut}
+        </p>
+        <Button type="submit" disabled={blank || mutation.isPending}>
+          {mutation.isPending && <LoaderCircle aria-hidden="true" className="animate-spin" />}
+          {mutation.isPending ? 'Thinking...' : 'Ask'}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** A free-text assistant: one question, one answer; closing forgets both. */
+export function AssistantDialog(props: AssistantDialogProps) {
+  const { open, title, description, placeholder, submitKey = 'ctrl-enter' } = props
+  const { handleOpenChange, ...state } = useAssistantQuestion(props)
+  const answer = state.mutation.data
 
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
@@ -95,44 +138,15 @@ export function AssistantDialog({
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
 
-        <form
-          className="flex flex-col gap-3"
-          onSubmit={(event) => {
-            event.preventDefault()
-            submit()
-          }}
-        >
-          <Label htmlFor={questionId}>Your question</Label>
-          <Textarea
-            id={questionId}
-            rows={3}
-            value={question}
-            placeholder={placeholder}
-            onChange={(event) => setQuestion(event.target.value)}
-            onKeyDown={onKeyDown}
-            aria-invalid={tooLong ? true : undefined}
-            aria-describedby={`${questionId}-shortcut`}
-          />
-          <div className="flex items-center justify-between gap-3">
-            <p id={`${questionId}-shortcut`} className={tooLong ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>
-              {tooLong
-                ? `${TOO_LONG_MESSAGE} (this one has ${trimmed.length.toLocaleString('en-US')}).`
-                : shortcut}
-            </p>
-            <Button type="submit" disabled={blank || mutation.isPending}>
-              {mutation.isPending && <LoaderCircle aria-hidden="true" className="animate-spin" />}
-              {mutation.isPending ? 'Thinking...' : 'Ask'}
-            </Button>
-          </div>
-        </form>
+        <QuestionForm placeholder={placeholder} submitKey={submitKey} {...state} />
 
         <div aria-live="polite">
-          {mutation.data && (
+          {answer && (
             <section
               aria-label="Answer"
               className="max-h-80 overflow-y-auto whitespace-pre-wrap rounded-lg bg-muted p-4 text-sm leading-relaxed"
             >
-              <AssistantAnswer text={mutation.data.response} onNavigate={() => handleOpenChange(false)} />
+              <AssistantAnswer text={answer.response} onNavigate={() => handleOpenChange(false)} />
             </section>
           )}
         </div>

@@ -44,21 +44,42 @@ function orgLoginError(error: unknown): ToastOptions {
   return { variant: 'destructive', title: 'Error', description: errorMessage(error, 'Unable to reach Merit. Please try again.') }
 }
 
-/** Step one of sign-in: which organization (subdomain) the person belongs to. */
-export function OrgCodeForm({ defaultCode = '', findNow = false, onFound, onHome }: OrgCodeFormProps) {
+function Breadcrumb({ onHome }: { onHome: () => void }) {
+  return (
+    <nav aria-label="Breadcrumb">
+      <ol className="flex items-center gap-1 text-sm text-muted-foreground">
+        <li>
+          <button
+            type="button"
+            onClick={onHome}
+            className="rounded font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            Home
+          </button>
+        </li>
+        <li aria-hidden="true">
+          <ChevronRight className="size-4" />
+        </li>
+        <li aria-current="page">Organization</li>
+      </ol>
+    </nav>
+  )
+}
+
+/**
+ * Looks the code up and hands the organization on. With `findNow` the default code is looked up
+ * at once, and `finding` stays true until that lookup fails.
+ */
+function useOrgCodeForm({ defaultCode = '', findNow = false, onFound }: OrgCodeFormProps) {
   const orgLogin = useOrgLogin()
   const errorToast = useScreenToast()
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<OrgCodeInput, unknown, OrgCodeValues>({
+  const form = useForm<OrgCodeInput, unknown, OrgCodeValues>({
     resolver: zodResolver(orgCodeSchema),
     defaultValues: { code: defaultCode },
   })
 
   const [finding, setFinding] = useState(findNow && defaultCode.trim() !== '')
-  const onSubmit = handleSubmit(({ code }) => {
+  const onSubmit = form.handleSubmit(({ code }) => {
     errorToast.clear()
     orgLogin.mutate(code, {
       onSuccess: ({ organization }) => onFound(organization),
@@ -75,27 +96,19 @@ export function OrgCodeForm({ defaultCode = '', findNow = false, onFound, onHome
     void onSubmit()
   }, [finding, onSubmit])
 
-  if (finding) return <Spinner label={`Opening the sign-in of ${defaultCode}`} />
+  return { form, onSubmit, finding, checking: orgLogin.isPending }
+}
+
+/** Step one of sign-in: which organization (subdomain) the person belongs to. */
+export function OrgCodeForm(props: OrgCodeFormProps) {
+  const { form, onSubmit, finding, checking } = useOrgCodeForm(props)
+  const errors = form.formState.errors
+
+  if (finding) return <Spinner label={`Opening the sign-in of ${props.defaultCode ?? ''}`} />
 
   return (
     <div className="flex flex-col gap-6">
-      <nav aria-label="Breadcrumb">
-        <ol className="flex items-center gap-1 text-sm text-muted-foreground">
-          <li>
-            <button
-              type="button"
-              onClick={onHome}
-              className="rounded font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            >
-              Home
-            </button>
-          </li>
-          <li aria-hidden="true">
-            <ChevronRight className="size-4" />
-          </li>
-          <li aria-current="page">Organization</li>
-        </ol>
-      </nav>
+      <Breadcrumb onHome={props.onHome} />
 
       <div className="flex flex-col gap-2">
         <span className="flex size-11 items-center justify-center rounded-xl bg-primary-soft text-primary">
@@ -117,7 +130,7 @@ export function OrgCodeForm({ defaultCode = '', findNow = false, onFound, onHome
             placeholder="e.g. acme"
             aria-invalid={errors.code ? true : undefined}
             aria-describedby={errors.code ? 'org-code-error' : 'org-code-hint'}
-            {...register('code')}
+            {...form.register('code')}
           />
           {errors.code ? (
             <FieldError id="org-code-error" message={errors.code.message} />
@@ -128,9 +141,9 @@ export function OrgCodeForm({ defaultCode = '', findNow = false, onFound, onHome
             </p>
           )}
         </div>
-        <Button type="submit" size="lg" disabled={orgLogin.isPending}>
-          {orgLogin.isPending ? 'Checking...' : 'Continue'}
-          {!orgLogin.isPending && <ArrowRight aria-hidden="true" />}
+        <Button type="submit" size="lg" disabled={checking}>
+          {checking ? 'Checking...' : 'Continue'}
+          {!checking && <ArrowRight aria-hidden="true" />}
         </Button>
       </form>
 

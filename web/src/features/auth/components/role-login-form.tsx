@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Info, ShieldUser, UserRound, Users } from 'lucide-react'
 import { useState } from 'react'
-import { useForm, useWatch } from 'react-hook-form'
+import { type UseFormRegister, useForm, useWatch } from 'react-hook-form'
 import { ForgotPasswordLink } from './forgot-password-link'
 import { z } from '@/lib/zod'
 import { Button } from '@/components/ui/button'
@@ -53,25 +53,58 @@ function roleLoginError(error: unknown): ToastOptions {
   return { variant: 'destructive', title: 'Error', description: errorMessage(error, 'Sign-in failed. Please try again.') }
 }
 
-/** Step two of sign-in: the role and its password for the chosen organization. */
-export function RoleLoginForm({ organization, onBack, onSignedIn }: RoleLoginFormProps) {
+interface RoleOptionsProps {
+  register: UseFormRegister<RoleLoginInput>
+  onWithAccount: () => void
+}
+
+function RoleOptions({ register, onWithAccount }: RoleOptionsProps) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-sm font-medium">Sign in as</legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {ROLE_OPTIONS.map(({ value, label, description, icon: Icon }) => (
+          <label
+            key={value}
+            className={cn(
+              'relative flex cursor-pointer flex-col gap-1 rounded-xl border p-4 transition-colors hover:bg-muted',
+              'has-checked:border-primary has-checked:bg-primary-soft has-checked:ring-1 has-checked:ring-primary',
+              'has-focus-visible:ring-2 has-focus-visible:ring-ring',
+            )}
+          >
+            {/* The real radio covers the card, invisible, so every click and keypress lands on it. */}
+            <input
+              type="radio"
+              value={value}
+              className="absolute inset-0 size-full cursor-pointer appearance-none rounded-xl opacity-0"
+              {...register('role')}
+            />
+            <span className="flex items-center gap-2 font-medium">
+              <Icon aria-hidden="true" className="size-4 text-primary" />
+              {label}
+            </span>
+            <span className="text-xs text-muted-foreground">{description}</span>
+          </label>
+        ))}
+      </div>
+      <Button type="button" variant="outline" className="mt-1 justify-start" onClick={onWithAccount}>
+        <UserRound aria-hidden="true" className="text-primary" />
+        Sign in with your account
+      </Button>
+    </fieldset>
+  )
+}
+
+/** Sends the role and password; on success remembers the session's organization and role. */
+function useRoleLoginForm({ organization, onSignedIn }: Pick<RoleLoginFormProps, 'organization' | 'onSignedIn'>) {
   const roleLogin = useRoleLogin()
   const errorToast = useScreenToast()
-  const {
-    control,
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<RoleLoginInput, unknown, RoleLoginValues>({
+  const form = useForm<RoleLoginInput, unknown, RoleLoginValues>({
     resolver: zodResolver(roleLoginSchema),
     defaultValues: { password: '' },
   })
-  const role = useWatch({ control, name: 'role' }) ?? 'admin'
-  const message = errors.role?.message ?? errors.password?.message
-  const busy = roleLogin.isPending || isSubmitting
-  const [withAccount, setWithAccount] = useState(false)
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     errorToast.clear()
     try {
       await roleLogin.mutateAsync(values)
@@ -83,6 +116,21 @@ export function RoleLoginForm({ organization, onBack, onSignedIn }: RoleLoginFor
     await onSignedIn()
   })
 
+  return { form, onSubmit, busy: roleLogin.isPending || form.formState.isSubmitting }
+}
+
+/** Step two of sign-in: the role and its password for the chosen organization. */
+export function RoleLoginForm({ organization, onBack, onSignedIn }: RoleLoginFormProps) {
+  const { form, onSubmit, busy } = useRoleLoginForm({ organization, onSignedIn })
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = form
+  const role = useWatch({ control, name: 'role' }) ?? 'admin'
+  const message = errors.role?.message ?? errors.password?.message
+  const [withAccount, setWithAccount] = useState(false)
+
   if (withAccount) {
     return <AccountLoginForm organization={organization} onBack={() => setWithAccount(false)} onSignedIn={onSignedIn} />
   }
@@ -91,38 +139,7 @@ export function RoleLoginForm({ organization, onBack, onSignedIn }: RoleLoginFor
     <SignInStep organizationName={organization.name} onBack={onBack} title="Welcome back" hint="Choose your role and enter your password.">
 
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-2 text-sm font-medium">Sign in as</legend>
-          <div className="grid gap-3 sm:grid-cols-2">
-            {ROLE_OPTIONS.map(({ value, label, description, icon: Icon }) => (
-              <label
-                key={value}
-                className={cn(
-                  'relative flex cursor-pointer flex-col gap-1 rounded-xl border p-4 transition-colors hover:bg-muted',
-                  'has-checked:border-primary has-checked:bg-primary-soft has-checked:ring-1 has-checked:ring-primary',
-                  'has-focus-visible:ring-2 has-focus-visible:ring-ring',
-                )}
-              >
-                {/* The real radio covers the card, invisible, so every click and keypress lands on it. */}
-                <input
-                  type="radio"
-                  value={value}
-                  className="absolute inset-0 size-full cursor-pointer appearance-none rounded-xl opacity-0"
-                  {...register('role')}
-                />
-                <span className="flex items-center gap-2 font-medium">
-                  <Icon aria-hidden="true" className="size-4 text-primary" />
-                  {label}
-                </span>
-                <span className="text-xs text-muted-foreground">{description}</span>
-              </label>
-            ))}
-          </div>
-          <Button type="button" variant="outline" className="mt-1 justify-start" onClick={() => setWithAccount(true)}>
-            <UserRound aria-hidden="true" className="text-primary" />
-            Sign in with your account
-          </Button>
-        </fieldset>
+        <RoleOptions register={register} onWithAccount={() => setWithAccount(true)} />
 
         <div className="flex flex-col gap-2">
           <Label htmlFor="role-password">Password</Label>

@@ -15,12 +15,51 @@ interface RestoreBackupDialogProps {
   onOpenChange: (open: boolean) => void
 }
 
-export function RestoreBackupDialog({ backup, onOpenChange }: RestoreBackupDialogProps) {
+type DisabledAccounts = RestoreReply['disabledAccounts']
+
+/** The restore is done, but some accounts came back disabled: the admin reads which before the reload. */
+interface DisabledAccountsDialogProps {
+  open: boolean
+  accounts: DisabledAccounts
+  onDone: () => void
+}
+
+function DisabledAccountsDialog({ open, accounts, onDone }: DisabledAccountsDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={(open) => !open && onDone()}>
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>Restore Successful</DialogTitle>
+          <DialogDescription>
+            These accounts were removed after this backup was made. They are back, but disabled: they cannot sign in
+            or reset their password until an administrator enables them in User Management.
+          </DialogDescription>
+        </DialogHeader>
+        <ul aria-label="Disabled accounts" className="divide-y rounded-lg border text-sm">
+          {accounts.map((account) => (
+            <li key={account.id} className="px-3 py-2">
+              <span className="font-medium">
+                {[account.firstName, account.lastName].filter(Boolean).join(' ') || account.email}
+              </span>{' '}
+              <span className="text-muted-foreground">{account.email}</span>
+            </li>
+          ))}
+        </ul>
+        <DialogFooter>
+          <Button onClick={onDone}>Done</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** Restores the backup, then reloads the page, lists the accounts that came back disabled, or keeps the reason. */
+function useRestore(backup: Backup | null, onOpenChange: (open: boolean) => void) {
   const restore = useRestoreBackup()
   const [failure, setFailure] = useState<string>()
   // Restored with accounts that came back disabled: the dialog lists them until the admin
   // has read it, and the page reloads then (not on a timer that would hide the list).
-  const [disabled, setDisabled] = useState<RestoreReply['disabledAccounts']>([])
+  const [disabled, setDisabled] = useState<DisabledAccounts>([])
 
   const close = (open: boolean) => {
     if (!open) setFailure(undefined)
@@ -62,37 +101,16 @@ export function RestoreBackupDialog({ backup, onOpenChange }: RestoreBackupDialo
     })
   }
 
-  if (disabled.length > 0) {
-    return (
-      <Dialog open={backup !== null} onOpenChange={(open) => !open && finish()}>
-        <DialogContent role="alertdialog">
-          <DialogHeader>
-            <DialogTitle>Restore Successful</DialogTitle>
-            <DialogDescription>
-              These accounts were removed after this backup was made. They are back, but disabled: they cannot sign in
-              or reset their password until an administrator enables them in User Management.
-            </DialogDescription>
-          </DialogHeader>
-          <ul aria-label="Disabled accounts" className="divide-y rounded-lg border text-sm">
-            {disabled.map((account) => (
-              <li key={account.id} className="px-3 py-2">
-                <span className="font-medium">
-                  {[account.firstName, account.lastName].filter(Boolean).join(' ') || account.email}
-                </span>{' '}
-                <span className="text-muted-foreground">{account.email}</span>
-              </li>
-            ))}
-          </ul>
-          <DialogFooter>
-            <Button onClick={finish}>Done</Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
-    )
-  }
+  return { failure, disabled, close, finish, confirm, restoring: restore.isPending }
+}
+
+export function RestoreBackupDialog({ backup, onOpenChange }: RestoreBackupDialogProps) {
+  const { failure, disabled, close, finish, confirm, restoring } = useRestore(backup, onOpenChange)
+
+  if (disabled.length > 0) return <DisabledAccountsDialog open={backup !== null} accounts={disabled} onDone={finish} />
 
   return (
-    <Dialog open={backup !== null} onOpenChange={(open) => !restore.isPending && close(open)}>
+    <Dialog open={backup !== null} onOpenChange={(open) => !restoring && close(open)}>
       <DialogContent role="alertdialog">
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
@@ -112,11 +130,11 @@ export function RestoreBackupDialog({ backup, onOpenChange }: RestoreBackupDialo
           </p>
         )}
         <DialogFooter>
-          <Button variant="outline" onClick={() => close(false)} disabled={restore.isPending}>
+          <Button variant="outline" onClick={() => close(false)} disabled={restoring}>
             Cancel
           </Button>
-          <Button variant="destructive" onClick={confirm} disabled={restore.isPending}>
-            {restore.isPending ? 'Restoring...' : 'Restore Backup'}
+          <Button variant="destructive" onClick={confirm} disabled={restoring}>
+            {restoring ? 'Restoring...' : 'Restore Backup'}
           </Button>
         </DialogFooter>
       </DialogContent>
