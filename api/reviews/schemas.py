@@ -63,7 +63,27 @@ def _renumber(questions: list[Question]) -> list[Question]:
     return questions
 
 
-class TemplateCreate(ApiModel):
+class _TemplateChecks(ApiModel):
+    """The rules a template's name, description and questions meet whether it is created or
+    edited. Each request model declares the fields, in its own order (the OpenAPI document's)."""
+
+    @field_validator("name", mode="before", check_fields=False)
+    @classmethod
+    def check_name(cls, value: Any) -> str:
+        return rules.template_name(value)
+
+    @field_validator("description", mode="before", check_fields=False)
+    @classmethod
+    def check_description(cls, value: Any) -> str | None:
+        return rules.template_description(value)
+
+    @field_validator("questions", mode="before", check_fields=False)
+    @classmethod
+    def check_questions(cls, value: Any) -> Any:
+        return rules.question_count(value)
+
+
+class TemplateCreate(_TemplateChecks):
     # Missing fields must meet the same rules as blank ones (pydantic skips defaults otherwise).
     model_config = ApiModel.model_config | {"validate_default": True}
 
@@ -72,49 +92,19 @@ class TemplateCreate(ApiModel):
     questions: list[Question] = Field(default_factory=list)
     is_default: bool = False
 
-    @field_validator("name", mode="before")
-    @classmethod
-    def check_name(cls, value: Any) -> str:
-        return rules.template_name(value)
-
-    @field_validator("description", mode="before")
-    @classmethod
-    def check_description(cls, value: Any) -> str | None:
-        return rules.template_description(value)
-
-    @field_validator("questions", mode="before")
-    @classmethod
-    def check_questions(cls, value: Any) -> Any:
-        return rules.question_count(value)
-
     @model_validator(mode="after")
     def _ids(self) -> "TemplateCreate":
         _renumber(self.questions)
         return self
 
 
-class TemplateUpdate(ApiModel):
+class TemplateUpdate(_TemplateChecks):
     """Every field optional: what is sent replaces what is stored."""
 
     name: str | None = None
     description: str | None = None
     questions: list[Question] | None = None
     is_default: bool | None = None
-
-    @field_validator("name", mode="before")
-    @classmethod
-    def check_name(cls, value: Any) -> str:
-        return rules.template_name(value)
-
-    @field_validator("description", mode="before")
-    @classmethod
-    def check_description(cls, value: Any) -> str | None:
-        return rules.template_description(value)
-
-    @field_validator("questions", mode="before")
-    @classmethod
-    def check_questions(cls, value: Any) -> Any:
-        return rules.question_count(value)
 
     # The ids the caller sent with the questions, before renumbering: an edited question that
     # keeps its id keeps the answers open reviews gave it (templates.update).
