@@ -1,8 +1,9 @@
 """Slowing down password guessing: 5 failures in 15 minutes per key (the organisation, role or
 account, and the client). The reset e-mails of an address are counted the same way.
 
-Counted by the rate limiter of the sign-in paths (api.core.rate_limit): in this process, or
-shared by every process through Redis when MERIT_RATE_LIMIT_STORAGE=redis. Nothing is written
+Counted by the rate limiter of the sign-in paths (api.core.rate_limit): shared by every process
+through Redis in production (or whenever MERIT_RATE_LIMIT_STORAGE=redis), else in this process
+(MERIT_RATE_LIMIT_STORAGE=memory, and outside production by default). Nothing is written
 to the database, so a failure counts even though the request that saw it is rolled back, and a
 sign-in never needs a second pooled connection.
 """

@@ -15,8 +15,7 @@ from api.certifications.schemas import (
     EmployeeCertificationUpdate,
 )
 from api.certifications.service import REMINDER_KINDS, flush_certification, get_type
-from api.certifications.status import add_months
-from api.core.dates import earliest_today, local_today
+from api.core.dates import add_months, earliest_today, local_today
 from api.core.db import execute_core
 from api.core.errors import BadRequest, Conflict, NotFound
 from api.core.listing import render

@@ -2,7 +2,7 @@
 the request models (schemas.py) and the services."""
 
 import re
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 
 from api.core.dates import latest_today
@@ -25,33 +25,8 @@ NUMBER_MAX = "Certificate number must not exceed 50 characters"
 ATTACHMENT_INVALID = "Attachment URL must be a valid URL"
 ATTACHMENT_MAX = "Attachment URL must not exceed 500 characters"
 
-_DATE_PREFIX = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:$|[T ])")
 _URL = re.compile(r"^https?://[^\s/?#]+\.?[^\s]*$", re.IGNORECASE)
 _PATH = re.compile(r"^/(?!/)[^\s]*$")
-
-
-def to_day(value: Any, *, required: str | None, invalid: str) -> date | None:
-    """'2026-01-05' or an ISO timestamp '2026-01-05T00:00:00.000Z' → date(2026, 1, 5).
-
-    The calendar day as written is kept: a midnight timestamp is not shifted by a time zone.
-    """
-    if value is None or (isinstance(value, str) and not value.strip()):
-        if required:
-            raise ValueError(required)
-        return None
-    if isinstance(value, datetime):
-        return value.date()
-    if isinstance(value, date):
-        return value
-    if not isinstance(value, str):
-        raise ValueError(invalid)
-    match = _DATE_PREFIX.match(value.strip())
-    if not match:
-        raise ValueError(invalid)
-    try:
-        return date.fromisoformat(match.group(1))
-    except ValueError:
-        raise ValueError(invalid) from None
 
 
 def record_id(value: Any, *, required: str, invalid: str) -> int:

@@ -22,11 +22,10 @@ from api.certifications.rules import (
     issuer,
     optional_text,
     record_id,
-    to_day,
     validity_months,
 )
 from api.certifications.status import CertificationStatus
-from api.core.dates import BoundedDate, earliest_today
+from api.core.dates import BoundedDate, earliest_today, to_day
 from api.core.schemas import ApiModel, ReadModel
 from api.employees.schemas import EmployeeSummary
 

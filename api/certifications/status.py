@@ -9,7 +9,6 @@ from datetime import date, timedelta
 from typing import Literal
 
 # Validity arithmetic (issue date + whole months) is the one shared, overflow-safe version.
-from api.core.dates import add_months as add_months
 
 CertificationStatus = Literal["no_expiry", "expired", "expiring", "warning", "active"]
 STATUSES: tuple[CertificationStatus, ...] = (

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from api.certifications.schemas import CertificationTypeCreate
-from api.certifications.status import add_months, display_status, is_expiring_soon
+from api.certifications.status import display_status, is_expiring_soon
+from api.core.dates import add_months
 
 TODAY = date(2026, 3, 15)
 
