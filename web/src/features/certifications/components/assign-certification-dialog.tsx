@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { CircleAlert, Paperclip } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
-import { useForm, useWatch, type FieldErrors } from 'react-hook-form'
+import { useForm, useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form'
 import { z } from '@/lib/zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -92,62 +92,14 @@ interface AssignCertificationDialogProps {
   defaultTypeId?: number
 }
 
-/** Assign Certification. Errors are listed under 'Please fix the following errors'. */
-export function AssignCertificationDialog({
-  employeeId,
-  open,
-  onOpenChange,
-  employeeName,
-  defaultTypeId,
-}: AssignCertificationDialogProps) {
-  const today = localToday()
-  const schema = useMemo(() => assignFormSchema(today), [today])
-  const types = useCertificationTypes({ enabled: open })
+type AssignForm = UseFormReturn<AssignFormValues>
+type CertificationTypes = ReturnType<typeof useCertificationTypes>
+type CertificationTypeOption = NonNullable<CertificationTypes['data']>[number]
+
+/** Sends the assignment; the server's refusal goes to `onRefused` as well as a toast. */
+function useSaveAssignment(employeeId: number, onSaved: () => void, onRefused: (message: string) => void) {
   const assign = useAssignCertification()
-  const defaults = useMemo<AssignFormValues>(
-    () => ({
-      certificationTypeId: defaultTypeId ? String(defaultTypeId) : '',
-      issueDate: today,
-      expirationDate: '',
-      certificateNumber: '',
-      file: null,
-    }),
-    [defaultTypeId, today],
-  )
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setValue,
-    control,
-    formState: { errors, isSubmitted },
-  } = useForm<AssignFormValues>({ resolver: zodResolver(schema), defaultValues: defaults })
-
-  // The server's refusal (say, an overlapping assignment), also shown in the dialog: while a
-  // dialog is open, the rest of the page (the toast region too) is hidden from assistive technology.
-  const [serverError, setServerError] = useState<string | null>(null)
-
-  useEffect(() => {
-    if (open) reset(defaults)
-  }, [open, defaults, reset])
-  // Opened again, or for other defaults: no refusal from before.
-  useResetOnChange([open, defaults], () => {
-    if (open) setServerError(null)
-  })
-
-  const [typeId, issueDate, expirationDate, file] = useWatch({
-    control,
-    name: ['certificationTypeId', 'issueDate', 'expirationDate', 'file'],
-  })
-  const selected = types.data?.find((t) => String(t.id) === typeId)
-  const computedExpiry =
-    selected?.validityMonths && !expirationDate && issueDate && isDay(issueDate)
-      ? addMonths(issueDate, selected.validityMonths)
-      : null
-
-  const onSubmit = handleSubmit((values) => {
-    const data = schema.parse(values)
-    setServerError(null)
+  const save = (data: z.output<ReturnType<typeof assignFormSchema>>, selected?: CertificationTypeOption) => {
     assign.mutate(
       {
         employeeId,
@@ -170,19 +122,195 @@ export function AssignCertificationDialog({
           } else {
             toast({ title: 'Success', description: 'Certification assigned successfully!' })
           }
-          onOpenChange(false)
+          onSaved()
         },
         onError: (error) => {
           const message = errorMessage(error, 'Failed to assign certification')
           toast({ variant: 'destructive', title: 'Error', description: message })
-          setServerError(message)
+          onRefused(message)
         },
       },
     )
+  }
+  return { save, pending: assign.isPending }
+}
+
+/** The form's state, refilled each time the dialog opens, and the expiry the type's validity implies. */
+function useAssignForm({ employeeId, open, onOpenChange, defaultTypeId }: AssignCertificationDialogProps) {
+  const today = localToday()
+  const schema = useMemo(() => assignFormSchema(today), [today])
+  const types = useCertificationTypes({ enabled: open })
+  const defaults = useMemo<AssignFormValues>(
+    () => ({
+      certificationTypeId: defaultTypeId ? String(defaultTypeId) : '',
+      issueDate: today,
+      expirationDate: '',
+      certificateNumber: '',
+      file: null,
+    }),
+    [defaultTypeId, today],
+  )
+  const form = useForm<AssignFormValues>({ resolver: zodResolver(schema), defaultValues: defaults })
+  const { reset, control } = form
+
+  // The server's refusal (say, an overlapping assignment), also shown in the dialog: while a
+  // dialog is open, the rest of the page (the toast region too) is hidden from assistive technology.
+  const [serverError, setServerError] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (open) reset(defaults)
+  }, [open, defaults, reset])
+  // Opened again, or for other defaults: no refusal from before.
+  useResetOnChange([open, defaults], () => {
+    if (open) setServerError(null)
   })
 
-  const messages = isSubmitted ? errorList(errors) : []
-  const invalid = (name: keyof AssignFormValues) => (errors[name] ? true : undefined)
+  const [typeId, issueDate, expirationDate] = useWatch({
+    control,
+    name: ['certificationTypeId', 'issueDate', 'expirationDate'],
+  })
+  const selected = types.data?.find((t) => String(t.id) === typeId)
+  const computedExpiry =
+    selected?.validityMonths && !expirationDate && issueDate && isDay(issueDate)
+      ? addMonths(issueDate, selected.validityMonths)
+      : null
+
+  const { save, pending } = useSaveAssignment(employeeId, () => onOpenChange(false), setServerError)
+  const onSubmit = form.handleSubmit((values) => {
+    setServerError(null)
+    save(schema.parse(values), selected)
+  })
+
+  return { form, today, types, selected, computedExpiry, serverError, onSubmit, pending }
+}
+
+function ErrorSummary({ messages }: { messages: string[] }) {
+  if (messages.length === 0) return null
+  return (
+    <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
+      <p className="flex items-center gap-2 font-medium text-destructive">
+        <CircleAlert aria-hidden="true" className="size-4" />
+        Please fix the following errors:
+      </p>
+      <ul className="mt-1 list-disc pl-9 text-destructive">
+        {messages.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+const invalid = (form: AssignForm, name: keyof AssignFormValues) => (form.formState.errors[name] ? true : undefined)
+
+function TypeField({ form, types }: { form: AssignForm; types: CertificationTypes }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor="assign-type">Certification Type</Label>
+      <NativeSelect
+        id="assign-type"
+        aria-invalid={invalid(form, 'certificationTypeId')}
+        {...form.register('certificationTypeId')}
+      >
+        <option value="">{types.isPending ? 'Loading certification types...' : 'Select a certification type'}</option>
+        {types.data?.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.name}
+            {t.issuingOrganization ? ` (${t.issuingOrganization})` : ''}
+          </option>
+        ))}
+      </NativeSelect>
+      {types.isError && <p className="text-sm text-destructive">Certification types could not be loaded.</p>}
+      {types.data?.length === 0 && (
+        <p className="text-sm text-muted-foreground">No certification types yet. Add one under Certifications first.</p>
+      )}
+    </div>
+  )
+}
+
+interface DateFieldsProps {
+  form: AssignForm
+  today: string
+  selected?: CertificationTypeOption
+  computedExpiry: string | null
+}
+
+function DateFields({ form, today, selected, computedExpiry }: DateFieldsProps) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="assign-issue-date">Issue Date</Label>
+          <Input
+            id="assign-issue-date"
+            type="date"
+            min={EARLIEST_DAY}
+            max={today}
+            aria-invalid={invalid(form, 'issueDate')}
+            {...form.register('issueDate')}
+          />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="assign-expiration-date">Expiration Date (optional)</Label>
+          <Input
+            id="assign-expiration-date"
+            type="date"
+            min={today}
+            max={LATEST_DAY}
+            aria-invalid={invalid(form, 'expirationDate')}
+            aria-describedby="assign-expiration-hint"
+            {...form.register('expirationDate')}
+          />
+        </div>
+      </div>
+      <p id="assign-expiration-hint" className="-mt-2 text-xs text-muted-foreground">
+        {computedExpiry
+          ? `Leave empty to expire on ${formatDate(computedExpiry)} (${selected?.validityMonths} months after the issue date).`
+          : selected && !selected.validityMonths
+            ? 'Leave empty if it never expires.'
+            : 'Leave empty to use the validity period of the certification type.'}
+      </p>
+    </>
+  )
+}
+
+function NumberAndFileFields({ form }: { form: AssignForm }) {
+  const { register, setValue, control } = form
+  const { errors, isSubmitted } = form.formState
+  const file = useWatch({ control, name: 'file' })
+  return (
+    <>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="assign-number">Certificate Number (optional)</Label>
+        <Input id="assign-number" autoComplete="off" aria-invalid={invalid(form, 'certificateNumber')} {...register('certificateNumber')} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="assign-file">Attachment (optional)</Label>
+        <Input
+          id="assign-file"
+          type="file"
+          accept={ACCEPT}
+          aria-invalid={invalid(form, 'file')}
+          aria-describedby="assign-file-hint"
+          className="py-1.5 file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-2 file:py-1 file:text-sm"
+          onChange={(e) => setValue('file', e.target.files?.[0] ?? null, { shouldValidate: isSubmitted, shouldDirty: true })}
+        />
+        <p id="assign-file-hint" className="flex items-center gap-1.5 text-xs text-muted-foreground">
+          <Paperclip aria-hidden="true" className="size-3.5" />
+          {file && !errors.file
+            ? `${file.name} is also saved with the employee's documents.`
+            : 'PDF, Word, image or text, up to 10MB.'}
+        </p>
+      </div>
+    </>
+  )
+}
+
+/** Assign Certification. Errors are listed under 'Please fix the following errors'. */
+export function AssignCertificationDialog(props: AssignCertificationDialogProps) {
+  const { open, onOpenChange, employeeName } = props
+  const { form, today, types, selected, computedExpiry, serverError, onSubmit, pending } = useAssignForm(props)
+  const { errors, isSubmitted } = form.formState
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -194,96 +322,10 @@ export function AssignCertificationDialog({
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          {messages.length > 0 && (
-            <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
-              <p className="flex items-center gap-2 font-medium text-destructive">
-                <CircleAlert aria-hidden="true" className="size-4" />
-                Please fix the following errors:
-              </p>
-              <ul className="mt-1 list-disc pl-9 text-destructive">
-                {messages.map((message) => (
-                  <li key={message}>{message}</li>
-                ))}
-              </ul>
-            </div>
-          )}
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="assign-type">Certification Type</Label>
-            <NativeSelect id="assign-type" aria-invalid={invalid('certificationTypeId')} {...register('certificationTypeId')}>
-              <option value="">{types.isPending ? 'Loading certification types...' : 'Select a certification type'}</option>
-              {types.data?.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                  {t.issuingOrganization ? ` (${t.issuingOrganization})` : ''}
-                </option>
-              ))}
-            </NativeSelect>
-            {types.isError && <p className="text-sm text-destructive">Certification types could not be loaded.</p>}
-            {types.data?.length === 0 && (
-              <p className="text-sm text-muted-foreground">No certification types yet. Add one under Certifications first.</p>
-            )}
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="assign-issue-date">Issue Date</Label>
-              <Input
-                id="assign-issue-date"
-                type="date"
-                min={EARLIEST_DAY}
-                max={today}
-                aria-invalid={invalid('issueDate')}
-                {...register('issueDate')}
-              />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="assign-expiration-date">Expiration Date (optional)</Label>
-              <Input
-                id="assign-expiration-date"
-                type="date"
-                min={today}
-                max={LATEST_DAY}
-                aria-invalid={invalid('expirationDate')}
-                aria-describedby="assign-expiration-hint"
-                {...register('expirationDate')}
-              />
-            </div>
-          </div>
-          <p id="assign-expiration-hint" className="-mt-2 text-xs text-muted-foreground">
-            {computedExpiry
-              ? `Leave empty to expire on ${formatDate(computedExpiry)} (${selected?.validityMonths} months after the issue date).`
-              : selected && !selected.validityMonths
-                ? 'Leave empty if it never expires.'
-                : 'Leave empty to use the validity period of the certification type.'}
-          </p>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="assign-number">Certificate Number (optional)</Label>
-            <Input
-              id="assign-number"
-              autoComplete="off"
-              aria-invalid={invalid('certificateNumber')}
-              {...register('certificateNumber')}
-            />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="assign-file">Attachment (optional)</Label>
-            <Input
-              id="assign-file"
-              type="file"
-              accept={ACCEPT}
-              aria-invalid={invalid('file')}
-              aria-describedby="assign-file-hint"
-              className="py-1.5 file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-2 file:py-1 file:text-sm"
-              onChange={(e) =>
-                setValue('file', e.target.files?.[0] ?? null, { shouldValidate: isSubmitted, shouldDirty: true })
-              }
-            />
-            <p id="assign-file-hint" className="flex items-center gap-1.5 text-xs text-muted-foreground">
-              <Paperclip aria-hidden="true" className="size-3.5" />
-              {file && !errors.file
-                ? `${file.name} is also saved with the employee's documents.`
-                : 'PDF, Word, image or text, up to 10MB.'}
-            </p>
-          </div>
+          <ErrorSummary messages={isSubmitted ? errorList(errors) : []} />
+          <TypeField form={form} types={types} />
+          <DateFields form={form} today={today} selected={selected} computedExpiry={computedExpiry} />
+          <NumberAndFileFields form={form} />
           {serverError && (
             <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
               {serverError}
@@ -293,8 +335,8 @@ export function AssignCertificationDialog({
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={assign.isPending}>
-              {assign.isPending ? 'Assigning...' : 'Assign Certification'}
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Assigning...' : 'Assign Certification'}
             </Button>
           </DialogFooter>
         </form>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, type UseFormReturn } from 'react-hook-form'
 import { z } from '@/lib/zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -70,19 +70,12 @@ interface CertificationTypeDialogProps {
   type?: CertificationType | null
 }
 
-/** Add Certification Type and Edit Certification Type. */
-export function CertificationTypeDialog({ open, onOpenChange, type }: CertificationTypeDialogProps) {
-  const editing = Boolean(type)
+/** The form's state, refilled each time the dialog opens, and its save (create or update). */
+function useCertificationTypeForm({ open, onOpenChange, type }: CertificationTypeDialogProps) {
   const create = useCreateCertificationType()
   const update = useUpdateCertificationType()
-  const pending = create.isPending || update.isPending
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<FormValues>({ resolver: zodResolver(certificationTypeFormSchema), defaultValues: valuesOf(type) })
+  const form = useForm<FormValues>({ resolver: zodResolver(certificationTypeFormSchema), defaultValues: valuesOf(type) })
+  const { reset, setError } = form
   // The server's refusal, also shown in the dialog: while a dialog is open, the rest of the
   // page (the toast region too) is hidden from assistive technology.
   const [serverError, setServerError] = useState<string | null>(null)
@@ -103,7 +96,7 @@ export function CertificationTypeDialog({ open, onOpenChange, type }: Certificat
     else setServerError(`${title}: ${message}`)
   }
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = form.handleSubmit((values) => {
     const input = toInput(values)
     const done = () => onOpenChange(false)
     setServerError(null)
@@ -129,6 +122,68 @@ export function CertificationTypeDialog({ open, onOpenChange, type }: Certificat
     }
   })
 
+  return { form, serverError, onSubmit, pending: create.isPending || update.isPending }
+}
+
+function CertificationTypeFields({ form }: { form: UseFormReturn<FormValues> }) {
+  const {
+    register,
+    formState: { errors },
+  } = form
+  return (
+    <>
+      <TextField
+        id="cert-type-name"
+        label="Certification Name"
+        placeholder="e.g. First Aid"
+        autoComplete="off"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <TextareaField
+        id="cert-type-description"
+        label="Description"
+        rows={3}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="cert-type-issuingOrganization"
+          label="Issuing Organization"
+          placeholder="e.g. Red Cross"
+          error={errors.issuingOrganization?.message}
+          {...register('issuingOrganization')}
+        />
+        <TextField
+          id="cert-type-validityMonths"
+          label="Validity (months)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={120}
+          placeholder="No expiry"
+          error={errors.validityMonths?.message}
+          {...register('validityMonths')}
+        />
+      </div>
+      <label className="flex items-start gap-3 text-sm">
+        <input type="checkbox" className="mt-0.5 size-4 accent-primary" {...register('isRequired')} />
+        <span>
+          <span className="font-medium">Required</span>
+          <span className="block text-muted-foreground">Every employee should hold it; gaps show on the compliance overview.</span>
+        </span>
+      </label>
+    </>
+  )
+}
+
+/** Add Certification Type and Edit Certification Type. */
+export function CertificationTypeDialog(props: CertificationTypeDialogProps) {
+  const { open, onOpenChange, type } = props
+  const editing = Boolean(type)
+  const { form, serverError, onSubmit, pending } = useCertificationTypeForm(props)
+
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -141,48 +196,7 @@ export function CertificationTypeDialog({ open, onOpenChange, type }: Certificat
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <TextField
-            id="cert-type-name"
-            label="Certification Name"
-            placeholder="e.g. First Aid"
-            autoComplete="off"
-            error={errors.name?.message}
-            {...register('name')}
-          />
-          <TextareaField
-            id="cert-type-description"
-            label="Description"
-            rows={3}
-            error={errors.description?.message}
-            {...register('description')}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              id="cert-type-issuingOrganization"
-              label="Issuing Organization"
-              placeholder="e.g. Red Cross"
-              error={errors.issuingOrganization?.message}
-              {...register('issuingOrganization')}
-            />
-            <TextField
-              id="cert-type-validityMonths"
-              label="Validity (months)"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={120}
-              placeholder="No expiry"
-              error={errors.validityMonths?.message}
-              {...register('validityMonths')}
-            />
-          </div>
-          <label className="flex items-start gap-3 text-sm">
-            <input type="checkbox" className="mt-0.5 size-4 accent-primary" {...register('isRequired')} />
-            <span>
-              <span className="font-medium">Required</span>
-              <span className="block text-muted-foreground">Every employee should hold it; gaps show on the compliance overview.</span>
-            </span>
-          </label>
+          <CertificationTypeFields form={form} />
           {serverError && (
             <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
               {serverError}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { FileUp } from 'lucide-react'
-import { useRef, useState, type ChangeEvent, type DragEvent } from 'react'
-import { useForm, useWatch, type FieldErrors } from 'react-hook-form'
+import { useRef, useState, type DragEvent, type RefObject } from 'react'
+import { useForm, useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form'
 import { z } from '@/lib/zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -81,28 +81,16 @@ interface UploadDocumentDialogProps {
   onOpenChange: (open: boolean) => void
 }
 
-export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadDocumentDialogProps) {
-  const upload = useUploadEmployeeDocument(employeeId)
-  const inputRef = useRef<HTMLInputElement>(null)
+type UploadForm = UseFormReturn<UploadFormValues>
+
+/**
+ * Choosing a file: refused (with a toast) if too large or of the wrong type; otherwise the title
+ * follows the file name until the person types their own.
+ */
+function useChooseFile(form: UploadForm, inputRef: RefObject<HTMLInputElement>) {
   const autoTitle = useRef('')
-  const [dragging, setDragging] = useState(false)
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setValue,
-    setFocus,
-    getValues,
-    control,
-    formState: { errors },
-  } = useForm<UploadFormValues>({
-    resolver: zodResolver(uploadFormSchema),
-    defaultValues: EMPTY,
-    // The file chooser is not registered (its value is set by hand), so react-hook-form cannot
-    // focus it and would pass it over: `focusFirstProblem` does the focusing instead.
-    shouldFocusError: false,
-  })
-  const file = useWatch({ control, name: 'file' }) as File | undefined
+  const { setValue, getValues } = form
+  const errors = form.formState.errors
 
   const clearFile = () => {
     setValue('file', undefined)
@@ -126,7 +114,6 @@ export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadD
       return
     }
     setValue('file', picked, { shouldValidate: true })
-    // The title follows the file name until the person types their own.
     const current = getValues('title')
     if (!current.trim() || current === autoTitle.current) {
       autoTitle.current = titleFromFileName(picked.name)
@@ -134,18 +121,30 @@ export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadD
     }
   }
 
-  const onInputChange = (event: ChangeEvent<HTMLInputElement>) => chooseFile(event.target.files?.[0])
-
-  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
-    event.preventDefault()
-    setDragging(false)
-    chooseFile(event.dataTransfer.files?.[0])
+  const forgetAutoTitle = () => {
+    autoTitle.current = ''
   }
+
+  return { chooseFile, forgetAutoTitle }
+}
+
+/** The form's state and its upload; closing empties the form. */
+function useUploadDocumentForm({ employeeId, onOpenChange }: Omit<UploadDocumentDialogProps, 'open'>) {
+  const upload = useUploadEmployeeDocument(employeeId)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const form = useForm<UploadFormValues>({
+    resolver: zodResolver(uploadFormSchema),
+    defaultValues: EMPTY,
+    // The file chooser is not registered (its value is set by hand), so react-hook-form cannot
+    // focus it and would pass it over: `focusFirstProblem` does the focusing instead.
+    shouldFocusError: false,
+  })
+  const { chooseFile, forgetAutoTitle } = useChooseFile(form, inputRef)
 
   const close = (next: boolean) => {
     if (!next) {
-      reset(EMPTY)
-      autoTitle.current = ''
+      form.reset(EMPTY)
+      forgetAutoTitle()
       if (inputRef.current) inputRef.current.value = ''
     }
     onOpenChange(next)
@@ -157,10 +156,10 @@ export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadD
     const first = (['documentType', 'title', 'description', 'signedDate', 'expirationDate'] as const).find(
       (name) => problems[name],
     )
-    if (first) setFocus(first)
+    if (first) form.setFocus(first)
   }
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = form.handleSubmit((values) => {
     const data = uploadFormSchema.parse(values)
     if (!data.file) return
     upload.mutate(
@@ -186,6 +185,152 @@ export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadD
     )
   }, focusFirstProblem)
 
+  return { form, inputRef, chooseFile, close, onSubmit, uploading: upload.isPending }
+}
+
+interface FileDropZoneProps {
+  form: UploadForm
+  inputRef: RefObject<HTMLInputElement>
+  onChoose: (file: File | undefined) => void
+}
+
+function FileDropZone({ form, inputRef, onChoose }: FileDropZoneProps) {
+  const [dragging, setDragging] = useState(false)
+  const file = useWatch({ control: form.control, name: 'file' }) as File | undefined
+  const error = form.formState.errors.file
+
+  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
+    event.preventDefault()
+    setDragging(false)
+    onChoose(event.dataTransfer.files?.[0])
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor="document-file">File</Label>
+      {/* Before the drop zone, which shows its keyboard focus (peer). */}
+      <input
+        id="document-file"
+        type="file"
+        accept={DOCUMENT_ACCEPT}
+        className="peer sr-only"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'document-file-error' : undefined}
+        ref={inputRef}
+        onChange={(event) => onChoose(event.target.files?.[0])}
+      />
+      <label
+        htmlFor="document-file"
+        onDragOver={(e) => {
+          e.preventDefault()
+          setDragging(true)
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={cn(
+          'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center text-sm transition-colors hover:bg-muted peer-focus-visible:ring-2 peer-focus-visible:ring-ring',
+          dragging && 'border-primary bg-primary-soft',
+          error && 'border-destructive',
+        )}
+      >
+        <FileUp aria-hidden="true" className="size-6 text-muted-foreground" />
+        {file ? (
+          <span>
+            <span className="font-medium">{file.name}</span>{' '}
+            <span className="text-muted-foreground">({formatSize(file.size)})</span>
+          </span>
+        ) : (
+          <span className="text-muted-foreground">Click to choose a file, or drop it here</span>
+        )}
+      </label>
+      <FieldError id="document-file-error" message={error?.message} />
+    </div>
+  )
+}
+
+function DocumentDetailsFields({ form }: { form: UploadForm }) {
+  const {
+    register,
+    formState: { errors },
+  } = form
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="document-type">Document Type</Label>
+          <NativeSelect
+            id="document-type"
+            aria-invalid={errors.documentType ? true : undefined}
+            aria-describedby={errors.documentType ? 'document-type-error' : undefined}
+            {...register('documentType')}
+          >
+            <option value="">Select document type</option>
+            {DOCUMENT_TYPES.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </NativeSelect>
+          <FieldError id="document-type-error" message={errors.documentType?.message} />
+        </div>
+        <TextField id="document-title" label="Title" error={errors.title?.message} {...register('title')} />
+      </div>
+
+      <TextareaField
+        id="document-description"
+        label="Description"
+        rows={2}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="document-tags">Tags</Label>
+        <Input id="document-tags" placeholder="e.g. onboarding, signed" {...register('tags')} />
+        <p className="text-xs text-muted-foreground">Separate tags with commas.</p>
+      </div>
+    </>
+  )
+}
+
+function DocumentDateFields({ form }: { form: UploadForm }) {
+  const {
+    register,
+    formState: { errors },
+  } = form
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="document-signed">Signed Date</Label>
+        <Input
+          id="document-signed"
+          type="date"
+          {...DAY_INPUT_RANGE}
+          aria-invalid={errors.signedDate ? true : undefined}
+          aria-describedby={errors.signedDate ? 'document-signed-error' : undefined}
+          {...register('signedDate')}
+        />
+        {errors.signedDate && <FieldError id="document-signed-error" message={errors.signedDate.message} />}
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="document-expires">Expiration Date</Label>
+        <Input
+          id="document-expires"
+          type="date"
+          {...DAY_INPUT_RANGE}
+          aria-invalid={errors.expirationDate ? true : undefined}
+          aria-describedby={errors.expirationDate ? 'document-expires-error' : undefined}
+          {...register('expirationDate')}
+        />
+        {errors.expirationDate && <FieldError id="document-expires-error" message={errors.expirationDate.message} />}
+      </div>
+    </div>
+  )
+}
+
+export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadDocumentDialogProps) {
+  const { form, inputRef, chooseFile, close, onSubmit, uploading } = useUploadDocumentForm({ employeeId, onOpenChange })
+
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent className="max-w-xl">
@@ -194,116 +339,16 @@ export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadD
           <DialogDescription>PDF, Word document, image or text file, up to 10MB.</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="document-file">File</Label>
-            {/* Before the drop zone, which shows its keyboard focus (peer). */}
-            <input
-              id="document-file"
-              type="file"
-              accept={DOCUMENT_ACCEPT}
-              className="peer sr-only"
-              aria-invalid={errors.file ? true : undefined}
-              aria-describedby={errors.file ? 'document-file-error' : undefined}
-              ref={inputRef}
-              onChange={onInputChange}
-            />
-            <label
-              htmlFor="document-file"
-              onDragOver={(e) => {
-                e.preventDefault()
-                setDragging(true)
-              }}
-              onDragLeave={() => setDragging(false)}
-              onDrop={onDrop}
-              className={cn(
-                'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center text-sm transition-colors hover:bg-muted peer-focus-visible:ring-2 peer-focus-visible:ring-ring',
-                dragging && 'border-primary bg-primary-soft',
-                errors.file && 'border-destructive',
-              )}
-            >
-              <FileUp aria-hidden="true" className="size-6 text-muted-foreground" />
-              {file ? (
-                <span>
-                  <span className="font-medium">{file.name}</span>{' '}
-                  <span className="text-muted-foreground">({formatSize(file.size)})</span>
-                </span>
-              ) : (
-                <span className="text-muted-foreground">Click to choose a file, or drop it here</span>
-              )}
-            </label>
-            <FieldError id="document-file-error" message={errors.file?.message} />
-          </div>
-
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="document-type">Document Type</Label>
-              <NativeSelect
-                id="document-type"
-                aria-invalid={errors.documentType ? true : undefined}
-                aria-describedby={errors.documentType ? 'document-type-error' : undefined}
-                {...register('documentType')}
-              >
-                <option value="">Select document type</option>
-                {DOCUMENT_TYPES.map((t) => (
-                  <option key={t.value} value={t.value}>
-                    {t.label}
-                  </option>
-                ))}
-              </NativeSelect>
-              <FieldError id="document-type-error" message={errors.documentType?.message} />
-            </div>
-            <TextField id="document-title" label="Title" error={errors.title?.message} {...register('title')} />
-          </div>
-
-          <TextareaField
-            id="document-description"
-            label="Description"
-            rows={2}
-            error={errors.description?.message}
-            {...register('description')}
-          />
-
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="document-tags">Tags</Label>
-            <Input id="document-tags" placeholder="e.g. onboarding, signed" {...register('tags')} />
-            <p className="text-xs text-muted-foreground">Separate tags with commas.</p>
-          </div>
-
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="document-signed">Signed Date</Label>
-              <Input
-                id="document-signed"
-                type="date"
-                {...DAY_INPUT_RANGE}
-                aria-invalid={errors.signedDate ? true : undefined}
-                aria-describedby={errors.signedDate ? 'document-signed-error' : undefined}
-                {...register('signedDate')}
-              />
-              {errors.signedDate && <FieldError id="document-signed-error" message={errors.signedDate.message} />}
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="document-expires">Expiration Date</Label>
-              <Input
-                id="document-expires"
-                type="date"
-                {...DAY_INPUT_RANGE}
-                aria-invalid={errors.expirationDate ? true : undefined}
-                aria-describedby={errors.expirationDate ? 'document-expires-error' : undefined}
-                {...register('expirationDate')}
-              />
-              {errors.expirationDate && (
-                <FieldError id="document-expires-error" message={errors.expirationDate.message} />
-              )}
-            </div>
-          </div>
+          <FileDropZone form={form} inputRef={inputRef} onChoose={chooseFile} />
+          <DocumentDetailsFields form={form} />
+          <DocumentDateFields form={form} />
 
           <div className="flex items-center gap-2">
             <input
               id="document-confidential"
               type="checkbox"
               className="size-4 rounded border-input accent-primary"
-              {...register('isConfidential')}
+              {...form.register('isConfidential')}
             />
             <Label htmlFor="document-confidential">Confidential (HR/Admin only)</Label>
           </div>
@@ -312,8 +357,8 @@ export function UploadDocumentDialog({ employeeId, open, onOpenChange }: UploadD
             <Button variant="outline" onClick={() => close(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={upload.isPending}>
-              {upload.isPending ? 'Uploading...' : 'Upload Document'}
+            <Button type="submit" disabled={uploading}>
+              {uploading ? 'Uploading...' : 'Upload Document'}
             </Button>
           </DialogFooter>
         </form>
