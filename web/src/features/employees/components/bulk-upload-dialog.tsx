@@ -31,13 +31,12 @@ export function BulkUploadDialog({ open, onOpenChange }: BulkUploadDialogProps) 
   )
 }
 
-function BulkUpload({ onDone }: { onDone: () => void }) {
+/** The CSV text, its upload, and the result once the server has answered. */
+function useBulkUpload() {
   const upload = useBulkUploadEmployees()
   const [csv, setCsv] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const [result, setResult] = useState<BulkUploadResult | null>(null)
-  const textId = useId()
-  const fileInput = useRef<HTMLInputElement>(null)
 
   const loadFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
@@ -88,6 +87,40 @@ function BulkUpload({ onDone }: { onDone: () => void }) {
     setCsv('')
   }
 
+  return { csv, setCsv, problem, result, loadFile, submit, uploadMore, uploading: upload.isPending }
+}
+
+function CsvSourceButtons({ onFile }: { onFile: (event: ChangeEvent<HTMLInputElement>) => void }) {
+  const fileInput = useRef<HTMLInputElement>(null)
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button variant="outline" size="sm" asChild>
+        <a href={TEMPLATE_HREF} download={TEMPLATE_FILE_NAME}>
+          <Download aria-hidden="true" />
+          Download Template
+        </a>
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
+        <FileUp aria-hidden="true" />
+        Load CSV File
+      </Button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".csv,text/csv"
+        tabIndex={-1}
+        className="hidden"
+        aria-label="CSV file"
+        onChange={onFile}
+      />
+    </div>
+  )
+}
+
+function BulkUpload({ onDone }: { onDone: () => void }) {
+  const { csv, setCsv, problem, result, loadFile, submit, uploadMore, uploading } = useBulkUpload()
+  const textId = useId()
+
   if (result) return <Results result={result} onUploadMore={uploadMore} onDone={onDone} />
 
   return (
@@ -99,27 +132,7 @@ function BulkUpload({ onDone }: { onDone: () => void }) {
           {CSV_COLUMNS.slice(8).join(', ')}.
         </DialogDescription>
       </DialogHeader>
-      <div className="flex flex-wrap items-center gap-2">
-        <Button variant="outline" size="sm" asChild>
-          <a href={TEMPLATE_HREF} download={TEMPLATE_FILE_NAME}>
-            <Download aria-hidden="true" />
-            Download Template
-          </a>
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
-          <FileUp aria-hidden="true" />
-          Load CSV File
-        </Button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".csv,text/csv"
-          tabIndex={-1}
-          className="hidden"
-          aria-label="CSV file"
-          onChange={loadFile}
-        />
-      </div>
+      <CsvSourceButtons onFile={loadFile} />
       <div className="flex flex-col gap-2">
         <Label htmlFor={textId}>CSV Data</Label>
         <Textarea
@@ -142,8 +155,8 @@ function BulkUpload({ onDone }: { onDone: () => void }) {
         <Button variant="outline" onClick={onDone}>
           Cancel
         </Button>
-        <Button onClick={submit} disabled={upload.isPending}>
-          {upload.isPending ? 'Uploading...' : 'Upload Employees'}
+        <Button onClick={submit} disabled={uploading}>
+          {uploading ? 'Uploading...' : 'Upload Employees'}
         </Button>
       </DialogFooter>
     </>

@@ -11,23 +11,31 @@ interface EmployeeCardMenuProps {
   onSelect: (action: CardAction) => void
 }
 
-/**
- * The admin menu on an employee card: Edit Employee, Archive or Restore, Delete Permanently.
- * A small WAI-ARIA menu button: arrows move, Escape and Tab close, focus returns to the button.
- */
-export function EmployeeCardMenu({ name, archived, onSelect }: EmployeeCardMenuProps) {
-  const [open, setOpen] = useState(false)
-  const menuId = useId()
-  const buttonRef = useRef<HTMLButtonElement>(null)
-  const menuRef = useRef<HTMLDivElement>(null)
+interface MenuItem {
+  action: CardAction
+  label: string
+  icon: ReactNode
+  danger?: boolean
+}
 
-  const items: { action: CardAction; label: string; icon: ReactNode; danger?: boolean }[] = [
+function menuItems(archived: boolean): MenuItem[] {
+  return [
     { action: 'edit', label: 'Edit Employee', icon: <Pencil aria-hidden="true" /> },
     archived
       ? { action: 'restore', label: 'Restore', icon: <ArchiveRestore aria-hidden="true" /> }
       : { action: 'archive', label: 'Archive', icon: <Archive aria-hidden="true" /> },
     { action: 'delete', label: 'Delete Permanently', icon: <Trash2 aria-hidden="true" />, danger: true },
   ]
+}
+
+/**
+ * The menu button's behaviour: opening focuses the first item, a click outside closes, arrows,
+ * Home and End move between items, Escape closes and refocuses the button, Tab closes.
+ */
+function useMenuButton() {
+  const [open, setOpen] = useState(false)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const menuRef = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
     if (!open) return
@@ -58,6 +66,17 @@ export function EmployeeCardMenu({ name, archived, onSelect }: EmployeeCardMenuP
     else return
     if (event.key !== 'Tab') event.preventDefault()
   }
+
+  return { open, setOpen, buttonRef, menuRef, close, onMenuKeyDown }
+}
+
+/**
+ * The admin menu on an employee card: Edit Employee, Archive or Restore, Delete Permanently.
+ * A small WAI-ARIA menu button: arrows move, Escape and Tab close, focus returns to the button.
+ */
+export function EmployeeCardMenu({ name, archived, onSelect }: EmployeeCardMenuProps) {
+  const { open, setOpen, buttonRef, menuRef, close, onMenuKeyDown } = useMenuButton()
+  const menuId = useId()
 
   return (
     <div className="relative">
@@ -90,7 +109,7 @@ export function EmployeeCardMenu({ name, archived, onSelect }: EmployeeCardMenuP
           onKeyDown={onMenuKeyDown}
           className="absolute right-0 top-9 z-20 min-w-48 animate-fade-in rounded-lg border bg-card p-1 shadow-lg"
         >
-          {items.map(({ action, label, icon, danger }) => (
+          {menuItems(archived).map(({ action, label, icon, danger }) => (
             <button
               key={action}
               type="button"
