@@ -40,6 +40,7 @@ def _as_owner(cmd: list[str]) -> list[str]:
 def _bouncer_ini(folder: Path) -> str:
     return f"""[databases]
 {USER} = host={folder} port={PG_PORT} dbname={USER} user={USER}
+* = host={folder} port={PG_PORT} user={USER}
 
 [pgbouncer]
 pool_mode = transaction
