@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { QueryState } from '@/components/ui/query-state'
 import { Skeleton } from '@/components/ui/skeleton'
 
 interface ListCardProps<T extends { id: string | number }> {
@@ -41,25 +42,29 @@ export function ListCard<T extends { id: string | number }>({
         {action}
       </CardHeader>
       <CardContent>
-        {list.isPending ? (
-          <div className="flex flex-col gap-2" aria-busy="true">
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-12 w-full" />
-            ))}
-          </div>
-        ) : list.isError ? (
-          <p className="text-sm text-destructive">{errorText}</p>
-        ) : !list.data?.length ? (
-          <p className="text-sm text-muted-foreground">{emptyText}</p>
-        ) : (
-          <ul aria-label={label} className="divide-y rounded-lg border">
-            {list.data.map((item) => (
-              <li key={item.id} className="flex items-center gap-3 px-4 py-3">
-                {renderItem(item)}
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={list}
+          isEmpty={!list.data?.length}
+          loading={
+            <div className="flex flex-col gap-2" aria-busy="true">
+              {Array.from({ length: 3 }, (_, i) => (
+                <Skeleton key={i} className="h-12 w-full" />
+              ))}
+            </div>
+          }
+          failed={<p className="text-sm text-destructive">{errorText}</p>}
+          empty={<p className="text-sm text-muted-foreground">{emptyText}</p>}
+        >
+          {() => (
+            <ul aria-label={label} className="divide-y rounded-lg border">
+              {(list.data ?? []).map((item) => (
+                <li key={item.id} className="flex items-center gap-3 px-4 py-3">
+                  {renderItem(item)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
       {children}
     </Card>

@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { FilterSelect, LIST_VIEWS, Pager, pageOf, SortSelect, ViewToggle, type ListView } from '@/components/ui/list-controls'
+import { QueryState } from '@/components/ui/query-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/lib/use-toast'
 import { errorMessage } from '@/lib/api-client'
@@ -141,41 +142,14 @@ function EmptyState({ children }: { children: string }) {
   )
 }
 
-/**
- * The Employees screen: search, department filter, archived toggle, cards, admin actions; and
- * more filters, sort, a table view and pages, all kept in the address.
- */
-export default function EmployeesPage({ role }: { role: Role }) {
-  const manage = canManagePeople(role)
-  const [state, update] = useUrlState<Key>(DEFAULTS, ALLOWED)
-  const page = pageOf(state.page)
-  // Any change of what is shown starts again at its first page.
-  const refine = (patch: Partial<Record<Key, string>>) => update({ ...patch, page: '1' })
-  const [search, setSearch] = useSearchField(state.q, (q) => refine({ q }))
-  const [adding, setAdding] = useState(false)
-  const [bulkOpen, setBulkOpen] = useState(false)
+type UrlState = Record<Key, string>
+type Refine = (patch: Partial<Record<Key, string>>) => void
+
+/** The admin actions on a card: edit and delete open their dialogs, archive and restore happen at once. */
+function useEmployeeActions() {
   const [editing, setEditing] = useState<Employee | null>(null)
   const [deleting, setDeleting] = useState<Employee | null>(null)
-
-  const employees = useEmployeePage({
-    search: state.q,
-    department: state.department,
-    reviewSchedule: state.reviewSchedule,
-    overdue: state.overdue,
-    archived: state.archived,
-    sort: state.sort,
-    page,
-    pageSize: EMPLOYEES_PER_PAGE,
-  })
-  const departments = useDepartmentOptions()
   const setArchived = useSetArchived()
-  const showArchived = state.archived !== 'active'
-
-  const departmentNames = useMemo(
-    () => new Map((departments.data ?? []).map((d) => [d.slug, d.name])),
-    [departments.data],
-  )
-  const shown = employees.data?.items ?? []
 
   const onAction = (action: CardAction, employee: Employee) => {
     if (action === 'edit') setEditing(employee)
@@ -201,42 +175,165 @@ export default function EmployeesPage({ role }: { role: Role }) {
     }
   }
 
-  let content
-  if (employees.isPending) content = <CardSkeletons />
-  else if (employees.isError)
-    content = (
-      <Card role="alert" className="px-6 py-12 text-center text-sm text-muted-foreground">
-        {FETCH_EMPLOYEES_FAILED}. Please try again in a moment.
-      </Card>
-    )
-  else if (shown.length === 0) content = <EmptyState>No employees found</EmptyState>
-  else
-    content = (
-      <div className="flex flex-col gap-4" aria-busy={employees.isFetching}>
-        {state.view === 'table' ? (
-          <EmployeeTable employees={shown} departmentNames={departmentNames} />
-        ) : (
-          <ul aria-label="Employees" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {shown.map((employee) => (
-              <li key={employee.id} className="flex min-w-0 flex-col [&>*]:flex-1">
-                <EmployeeCard
-                  employee={employee}
-                  departmentName={employee.department ? departmentNames.get(employee.department) : undefined}
-                  onAction={manage ? onAction : undefined}
-                />
-              </li>
-            ))}
-          </ul>
+  return { editing, setEditing, deleting, setDeleting, onAction }
+}
+
+interface EmployeeFiltersProps {
+  state: UrlState
+  refine: Refine
+  update: Refine
+  departments: ReturnType<typeof useDepartmentOptions>
+  manage: boolean
+  onBulkUpload: () => void
+}
+
+function EmployeeFilters({ state, refine, update, departments, manage, onBulkUpload }: EmployeeFiltersProps) {
+  const showArchived = state.archived !== 'active'
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <FilterSelect
+        label="Department"
+        className="w-full sm:w-52"
+        value={state.department}
+        onChange={(e) => refine({ department: e.target.value })}
+      >
+        <option value="">All Departments</option>
+        {(departments.data ?? []).map((d) => (
+          <option key={d.id} value={d.slug}>
+            {d.name}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect
+        label="Review schedule"
+        className="w-[calc(50%-0.375rem)] sm:w-44"
+        value={state.reviewSchedule}
+        onChange={(e) => refine({ reviewSchedule: e.target.value })}
+      >
+        <option value="">All schedules</option>
+        {REVIEW_SCHEDULES.map((schedule) => (
+          <option key={schedule} value={schedule}>
+            {humanize(schedule)}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect
+        label="Next review"
+        className="w-[calc(50%-0.375rem)] sm:w-44"
+        value={state.overdue}
+        onChange={(e) => refine({ overdue: e.target.value })}
+      >
+        <option value="">Any date</option>
+        <option value="true">Overdue</option>
+        <option value="false">Not overdue</option>
+      </FilterSelect>
+      <SortSelect sorts={SORTS} className="w-full sm:w-56" value={state.sort} onChange={(sort) => refine({ sort })} />
+      <Button variant="outline" onClick={() => refine({ archived: showArchived ? 'active' : 'all' })}>
+        {showArchived ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+        {showArchived ? 'Hide Archived' : 'Show Archived'}
+      </Button>
+      <div className="flex items-center gap-3 sm:ml-auto">
+        <ViewToggle value={state.view as ListView} onChange={(view) => update({ view })} />
+        {manage && (
+          <Button variant="outline" onClick={onBulkUpload}>
+            <Upload aria-hidden="true" />
+            Bulk Upload
+          </Button>
         )}
-        <Pager
-          page={page}
-          pageSize={EMPLOYEES_PER_PAGE}
-          total={employees.data?.total ?? shown.length}
-          noun="employees"
-          onPage={(next) => update({ page: String(next) })}
-        />
       </div>
-    )
+    </div>
+  )
+}
+
+interface EmployeeListProps {
+  employees: ReturnType<typeof useEmployeePage>
+  view: string
+  page: number
+  onPage: (page: number) => void
+  departmentNames: Map<string, string>
+  onAction?: (action: CardAction, employee: Employee) => void
+}
+
+function EmployeeList({ employees, view, page, onPage, departmentNames, onAction }: EmployeeListProps) {
+  const shown = employees.data?.items ?? []
+  return (
+    <QueryState
+      query={employees}
+      isEmpty={shown.length === 0}
+      loading={<CardSkeletons />}
+      failed={
+        <Card role="alert" className="px-6 py-12 text-center text-sm text-muted-foreground">
+          {FETCH_EMPLOYEES_FAILED}. Please try again in a moment.
+        </Card>
+      }
+      empty={<EmptyState>No employees found</EmptyState>}
+    >
+      {() => (
+        <div className="flex flex-col gap-4" aria-busy={employees.isFetching}>
+          {view === 'table' ? (
+            <EmployeeTable employees={shown} departmentNames={departmentNames} />
+          ) : (
+            <ul aria-label="Employees" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {shown.map((employee) => (
+                <li key={employee.id} className="flex min-w-0 flex-col [&>*]:flex-1">
+                  <EmployeeCard
+                    employee={employee}
+                    departmentName={employee.department ? departmentNames.get(employee.department) : undefined}
+                    onAction={onAction}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pager
+            page={page}
+            pageSize={EMPLOYEES_PER_PAGE}
+            total={employees.data?.total ?? shown.length}
+            noun="employees"
+            onPage={onPage}
+          />
+        </div>
+      )}
+    </QueryState>
+  )
+}
+
+/** The page of employees the address asks for, and the departments (their names and the filter's choices). */
+function useEmployeesData(state: UrlState, page: number) {
+  const employees = useEmployeePage({
+    search: state.q,
+    department: state.department,
+    reviewSchedule: state.reviewSchedule,
+    overdue: state.overdue,
+    archived: state.archived,
+    sort: state.sort,
+    page,
+    pageSize: EMPLOYEES_PER_PAGE,
+  })
+  const departments = useDepartmentOptions()
+  const departmentNames = useMemo(
+    () => new Map((departments.data ?? []).map((d) => [d.slug, d.name])),
+    [departments.data],
+  )
+  return { employees, departments, departmentNames }
+}
+
+/**
+ * The Employees screen: search, department filter, archived toggle, cards, admin actions; and
+ * more filters, sort, a table view and pages, all kept in the address.
+ */
+export default function EmployeesPage({ role }: { role: Role }) {
+  const manage = canManagePeople(role)
+  const [state, update] = useUrlState<Key>(DEFAULTS, ALLOWED)
+  const page = pageOf(state.page)
+  // Any change of what is shown starts again at its first page.
+  const refine = (patch: Partial<Record<Key, string>>) => update({ ...patch, page: '1' })
+  const [search, setSearch] = useSearchField(state.q, (q) => refine({ q }))
+  const [adding, setAdding] = useState(false)
+  const [bulkOpen, setBulkOpen] = useState(false)
+  const { editing, setEditing, deleting, setDeleting, onAction } = useEmployeeActions()
+
+  const { employees, departments, departmentNames } = useEmployeesData(state, page)
 
   return (
     <>
@@ -249,59 +346,22 @@ export default function EmployeesPage({ role }: { role: Role }) {
         }
       />
       <div className="flex flex-col gap-6 p-4 sm:p-6 lg:p-8">
-        <div className="flex flex-wrap items-end gap-3">
-          <FilterSelect
-            label="Department"
-            className="w-full sm:w-52"
-            value={state.department}
-            onChange={(e) => refine({ department: e.target.value })}
-          >
-            <option value="">All Departments</option>
-            {(departments.data ?? []).map((d) => (
-              <option key={d.id} value={d.slug}>
-                {d.name}
-              </option>
-            ))}
-          </FilterSelect>
-          <FilterSelect
-            label="Review schedule"
-            className="w-[calc(50%-0.375rem)] sm:w-44"
-            value={state.reviewSchedule}
-            onChange={(e) => refine({ reviewSchedule: e.target.value })}
-          >
-            <option value="">All schedules</option>
-            {REVIEW_SCHEDULES.map((schedule) => (
-              <option key={schedule} value={schedule}>
-                {humanize(schedule)}
-              </option>
-            ))}
-          </FilterSelect>
-          <FilterSelect
-            label="Next review"
-            className="w-[calc(50%-0.375rem)] sm:w-44"
-            value={state.overdue}
-            onChange={(e) => refine({ overdue: e.target.value })}
-          >
-            <option value="">Any date</option>
-            <option value="true">Overdue</option>
-            <option value="false">Not overdue</option>
-          </FilterSelect>
-          <SortSelect sorts={SORTS} className="w-full sm:w-56" value={state.sort} onChange={(sort) => refine({ sort })} />
-          <Button variant="outline" onClick={() => refine({ archived: showArchived ? 'active' : 'all' })}>
-            {showArchived ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-            {showArchived ? 'Hide Archived' : 'Show Archived'}
-          </Button>
-          <div className="flex items-center gap-3 sm:ml-auto">
-            <ViewToggle value={state.view as ListView} onChange={(view) => update({ view })} />
-            {manage && (
-              <Button variant="outline" onClick={() => setBulkOpen(true)}>
-                <Upload aria-hidden="true" />
-                Bulk Upload
-              </Button>
-            )}
-          </div>
-        </div>
-        {content}
+        <EmployeeFilters
+          state={state}
+          refine={refine}
+          update={update}
+          departments={departments}
+          manage={manage}
+          onBulkUpload={() => setBulkOpen(true)}
+        />
+        <EmployeeList
+          employees={employees}
+          view={state.view}
+          page={page}
+          onPage={(next) => update({ page: String(next) })}
+          departmentNames={departmentNames}
+          onAction={manage ? onAction : undefined}
+        />
       </div>
       {manage && (
         <>
