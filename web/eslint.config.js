@@ -96,7 +96,6 @@ export default tseslint.config(
       'src/features/recovery/components/reset-link-page.tsx',
       'src/features/reviews/components/create-review-dialog.tsx',
       'src/features/reviews/components/review-wizard.tsx',
-      'src/features/reviews/components/reviews-page.tsx',
       'src/features/templates/components/question-builder.tsx',
     ],
     rules: { 'max-lines-per-function': ['warn', functionLines] },

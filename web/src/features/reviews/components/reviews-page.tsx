@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { FilterSelect, LIST_VIEWS, Pager, pageOf, SortSelect, TAB_TRIGGER_CLASS, ViewToggle, type ListView } from '@/components/ui/list-controls'
+import { QueryState } from '@/components/ui/query-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatDate, humanize } from '@/lib/format'
 import { canManagePeople, type Role } from '@/lib/roles'
@@ -128,41 +129,23 @@ function Skeletons() {
   )
 }
 
+type UrlState = Record<Key, string>
+type Refine = (patch: Partial<Record<Key, string>>) => void
+
 /**
- * Performance Reviews: tabs by status, Create Review, and the review wizard; search,
- * filters, sort, cards or a table, and pages, all kept in the address.
+ * The dialogs this screen opens: Create Review and the review wizard, also from links into it
+ * (?create=1&templateId=N for Use Template, ?review=N). Those are taken out of the address once
+ * handled; the list's own choices stay.
  */
-export default function ReviewsPage({ role }: { role: Role }) {
-  const [state, update] = useUrlState<Key>(DEFAULTS, ALLOWED)
-  const page = pageOf(state.page)
-  // Any change of what is shown starts again at its first page.
-  const refine = (patch: Partial<Record<Key, string>>) => update({ ...patch, page: '1' })
-  const [searchText, setSearchText] = useSearchField(state.q, (q) => refine({ q }))
-  const reviews = useReviewPage({
-    search: state.q,
-    status: state.status === 'all' ? '' : state.status,
-    department: state.department,
-    reviewType: state.reviewType,
-    overdue: state.overdue,
-    archived: state.archived,
-    reviewer: state.reviewer,
-    sort: state.sort,
-    page,
-    pageSize: REVIEWS_PER_PAGE,
-  })
-  const departments = useDepartments()
-  // The reviewer filter's choices load once the list itself has.
-  const reviewers = reviewersOf(useEmployeeOptions(!reviews.isPending).data ?? [])
+function useReviewDialogs(role: Role) {
   const search = useSearch()
   const [location, navigate] = useLocation()
   const [createOpen, setCreateOpen] = useState(false)
   const [templateId, setTemplateId] = useState<number | undefined>()
   const [openReview, setOpenReview] = useState<number | null>(null)
-  const canFill = canFillReviews(role)
 
-  // Links into this screen: ?create=1&templateId=N (Use Template) and ?review=N. They are
-  // taken out of the address once handled; the list's own choices stay. The address is outside
-  // React's state, so the dialogs it asks for are opened from an effect that reads it.
+  // The address is outside React's state, so the dialogs it asks for are opened from an effect
+  // that reads it.
   useEffect(() => {
     const params = new URLSearchParams(search)
     if (!params.has('create') && !params.has('review')) return
@@ -179,6 +162,82 @@ export default function ReviewsPage({ role }: { role: Role }) {
     navigate(rest ? `${location}?${rest}` : location, { replace: true })
   }, [search, role, location, navigate])
 
+  const create = () => {
+    setTemplateId(undefined)
+    setCreateOpen(true)
+  }
+
+  return { createOpen, setCreateOpen, templateId, openReview, setOpenReview, create }
+}
+
+/** The page of reviews the address asks for. */
+function useReviewsOf(state: UrlState, page: number) {
+  return useReviewPage({
+    search: state.q,
+    status: state.status === 'all' ? '' : state.status,
+    department: state.department,
+    reviewType: state.reviewType,
+    overdue: state.overdue,
+    archived: state.archived,
+    reviewer: state.reviewer,
+    sort: state.sort,
+    page,
+    pageSize: REVIEWS_PER_PAGE,
+  })
+}
+
+interface ReviewFiltersProps {
+  state: UrlState
+  refine: Refine
+  /** The reviewer filter's choices load once the list itself has. */
+  listLoaded: boolean
+}
+
+function ReviewFilters({ state, refine, listLoaded }: ReviewFiltersProps) {
+  const departments = useDepartments()
+  const reviewers = reviewersOf(useEmployeeOptions(listLoaded).data ?? [])
+  return (
+    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+      <FilterSelect label="Department" value={state.department} onChange={(e) => refine({ department: e.target.value })}>
+        <option value="">All departments</option>
+        {(departments.data ?? []).map((d) => (
+          <option key={d.id} value={d.slug}>
+            {d.name}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect label="Review type" value={state.reviewType} onChange={(e) => refine({ reviewType: e.target.value })}>
+        <option value="">All types</option>
+        {REVIEW_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {humanize(type)}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect label="Due" value={state.overdue} onChange={(e) => refine({ overdue: e.target.value })}>
+        <option value="">Any due date</option>
+        <option value="true">Overdue only</option>
+        <option value="false">Not overdue</option>
+      </FilterSelect>
+      <FilterSelect label="Reviewer" value={state.reviewer} onChange={(e) => refine({ reviewer: e.target.value })}>
+        <option value="">Any reviewer</option>
+        {reviewers.map((r) => (
+          <option key={r.id} value={r.employeeId ?? ''}>
+            {r.firstName} {r.lastName}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect label="Employees" value={state.archived} onChange={(e) => refine({ archived: e.target.value })}>
+        <option value="active">Active employees</option>
+        <option value="archived">Archived employees</option>
+        <option value="all">All employees</option>
+      </FilterSelect>
+      <SortSelect sorts={SORTS} className="col-span-2 md:col-span-1" value={state.sort} onChange={(sort) => refine({ sort })} />
+    </div>
+  )
+}
+
+function NoReviews({ state, refine }: { state: UrlState; refine: Refine }) {
   const filtered =
     state.q !== '' ||
     state.department !== '' ||
@@ -186,51 +245,88 @@ export default function ReviewsPage({ role }: { role: Role }) {
     state.overdue !== '' ||
     state.reviewer !== '' ||
     state.archived !== DEFAULTS.archived
-  const items = reviews.data?.items ?? []
+  return (
+    <Card className="flex flex-col items-center gap-2 px-6 py-16 text-center text-muted-foreground">
+      <ClipboardList aria-hidden="true" className="size-8" />
+      No reviews found
+      {filtered && (
+        <Button variant="link" onClick={() => refine({ q: '', department: '', reviewType: '', overdue: '', reviewer: '', archived: '' })}>
+          Clear filters
+        </Button>
+      )}
+    </Card>
+  )
+}
 
-  let content
-  if (reviews.isPending) content = <Skeletons />
-  else if (reviews.isError)
-    content = (
-      <p role="alert" className="text-sm text-muted-foreground">
-        Reviews could not be loaded right now.
-      </p>
-    )
-  else if (items.length === 0)
-    content = (
-      <Card className="flex flex-col items-center gap-2 px-6 py-16 text-center text-muted-foreground">
-        <ClipboardList aria-hidden="true" className="size-8" />
-        No reviews found
-        {filtered && (
-          <Button variant="link" onClick={() => refine({ q: '', department: '', reviewType: '', overdue: '', reviewer: '', archived: '' })}>
-            Clear filters
-          </Button>
-        )}
-      </Card>
-    )
-  else
-    content = (
-      <div className="flex flex-col gap-4" aria-busy={reviews.isFetching}>
-        {state.view === 'table' ? (
-          <ReviewTable reviews={items} canFill={canFill} onOpen={setOpenReview} />
-        ) : (
-          <ul className="flex flex-col gap-3">
-            {items.map((review) => (
-              <li key={review.id}>
-                <ReviewCard review={review} canFill={canFill} onOpen={() => setOpenReview(review.id)} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <Pager
-          page={page}
-          pageSize={REVIEWS_PER_PAGE}
-          total={reviews.data?.total ?? items.length}
-          noun="reviews"
-          onPage={(next) => update({ page: String(next) })}
-        />
-      </div>
-    )
+interface ReviewListProps {
+  reviews: ReturnType<typeof useReviewsOf>
+  state: UrlState
+  refine: Refine
+  page: number
+  onPage: (page: number) => void
+  canFill: boolean
+  onOpen: (id: number) => void
+}
+
+function ReviewList({ reviews, state, refine, page, onPage, canFill, onOpen }: ReviewListProps) {
+  const items = reviews.data?.items ?? []
+  return (
+    <QueryState
+      query={reviews}
+      isEmpty={items.length === 0}
+      loading={<Skeletons />}
+      failed={
+        <p role="alert" className="text-sm text-muted-foreground">
+          Reviews could not be loaded right now.
+        </p>
+      }
+      empty={<NoReviews state={state} refine={refine} />}
+    >
+      {() => (
+        <div className="flex flex-col gap-4" aria-busy={reviews.isFetching}>
+          {state.view === 'table' ? (
+            <ReviewTable reviews={items} canFill={canFill} onOpen={onOpen} />
+          ) : (
+            <ul className="flex flex-col gap-3">
+              {items.map((review) => (
+                <li key={review.id}>
+                  <ReviewCard review={review} canFill={canFill} onOpen={() => onOpen(review.id)} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pager page={page} pageSize={REVIEWS_PER_PAGE} total={reviews.data?.total ?? items.length} noun="reviews" onPage={onPage} />
+        </div>
+      )}
+    </QueryState>
+  )
+}
+
+/**
+ * Performance Reviews: tabs by status, Create Review, and the review wizard; search,
+ * filters, sort, cards or a table, and pages, all kept in the address.
+ */
+export default function ReviewsPage({ role }: { role: Role }) {
+  const [state, update] = useUrlState<Key>(DEFAULTS, ALLOWED)
+  const page = pageOf(state.page)
+  // Any change of what is shown starts again at its first page.
+  const refine = (patch: Partial<Record<Key, string>>) => update({ ...patch, page: '1' })
+  const [searchText, setSearchText] = useSearchField(state.q, (q) => refine({ q }))
+  const reviews = useReviewsOf(state, page)
+  const dialogs = useReviewDialogs(role)
+  const canFill = canFillReviews(role)
+
+  const content = (
+    <ReviewList
+      reviews={reviews}
+      state={state}
+      refine={refine}
+      page={page}
+      onPage={(next) => update({ page: String(next) })}
+      canFill={canFill}
+      onOpen={dialogs.setOpenReview}
+    />
+  )
 
   return (
     <>
@@ -238,28 +334,14 @@ export default function ReviewsPage({ role }: { role: Role }) {
         title="Performance Reviews"
         subtitle="Track, continue and complete your team's reviews"
         search={{ placeholder: 'Search reviews...', value: searchText, onChange: setSearchText }}
-        addButton={
-          canManagePeople(role)
-            ? {
-                label: 'Create Review',
-                onClick: () => {
-                  setTemplateId(undefined)
-                  setCreateOpen(true)
-                },
-              }
-            : undefined
-        }
+        addButton={canManagePeople(role) ? { label: 'Create Review', onClick: dialogs.create } : undefined}
       />
       <div className="p-4 sm:p-6 lg:p-8">
         <Tabs.Root value={state.status} onValueChange={(status) => refine({ status })} className="flex flex-col gap-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <Tabs.List aria-label="Filter reviews by status" className="inline-flex w-fit flex-wrap gap-1 rounded-lg bg-muted p-1">
               {TABS.map((tab) => (
-                <Tabs.Trigger
-                  key={tab.value}
-                  value={tab.value}
-                  className={TAB_TRIGGER_CLASS}
-                >
+                <Tabs.Trigger key={tab.value} value={tab.value} className={TAB_TRIGGER_CLASS}>
                   {tab.label}
                   {tab.value === state.status && reviews.data && (
                     <span className="ml-1.5 text-xs">({reviews.data.total.toLocaleString('en-US')})</span>
@@ -269,43 +351,7 @@ export default function ReviewsPage({ role }: { role: Role }) {
             </Tabs.List>
             <ViewToggle value={state.view as ListView} onChange={(view) => update({ view })} />
           </div>
-          <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-            <FilterSelect label="Department" value={state.department} onChange={(e) => refine({ department: e.target.value })}>
-              <option value="">All departments</option>
-              {(departments.data ?? []).map((d) => (
-                <option key={d.id} value={d.slug}>
-                  {d.name}
-                </option>
-              ))}
-            </FilterSelect>
-            <FilterSelect label="Review type" value={state.reviewType} onChange={(e) => refine({ reviewType: e.target.value })}>
-              <option value="">All types</option>
-              {REVIEW_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {humanize(type)}
-                </option>
-              ))}
-            </FilterSelect>
-            <FilterSelect label="Due" value={state.overdue} onChange={(e) => refine({ overdue: e.target.value })}>
-              <option value="">Any due date</option>
-              <option value="true">Overdue only</option>
-              <option value="false">Not overdue</option>
-            </FilterSelect>
-            <FilterSelect label="Reviewer" value={state.reviewer} onChange={(e) => refine({ reviewer: e.target.value })}>
-              <option value="">Any reviewer</option>
-              {reviewers.map((r) => (
-                <option key={r.id} value={r.employeeId ?? ''}>
-                  {r.firstName} {r.lastName}
-                </option>
-              ))}
-            </FilterSelect>
-            <FilterSelect label="Employees" value={state.archived} onChange={(e) => refine({ archived: e.target.value })}>
-              <option value="active">Active employees</option>
-              <option value="archived">Archived employees</option>
-              <option value="all">All employees</option>
-            </FilterSelect>
-            <SortSelect sorts={SORTS} className="col-span-2 md:col-span-1" value={state.sort} onChange={(sort) => refine({ sort })} />
-          </div>
+          <ReviewFilters state={state} refine={refine} listLoaded={!reviews.isPending} />
           {TABS.map((tab) => (
             <Tabs.Content key={tab.value} value={tab.value} className="focus-visible:outline-none">
               {tab.value === state.status && content}
@@ -313,8 +359,8 @@ export default function ReviewsPage({ role }: { role: Role }) {
           ))}
         </Tabs.Root>
       </div>
-      <CreateReviewDialog open={createOpen} onOpenChange={setCreateOpen} templateId={templateId} />
-      <ReviewWizard reviewId={openReview} role={role} onOpenChange={(open) => !open && setOpenReview(null)} />
+      <CreateReviewDialog open={dialogs.createOpen} onOpenChange={dialogs.setCreateOpen} templateId={dialogs.templateId} />
+      <ReviewWizard reviewId={dialogs.openReview} role={role} onOpenChange={(open) => !open && dialogs.setOpenReview(null)} />
     </>
   )
 }
