@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, type UseFormReturn } from 'react-hook-form'
 import { z } from '@/lib/zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -40,18 +40,44 @@ interface CreateReviewDialogProps {
   templateId?: number
 }
 
-export function CreateReviewDialog({ open, onOpenChange, templateId }: CreateReviewDialogProps) {
+/** Creates the review; on failure the toast gives the server's reason when it has one. */
+function useSubmitReview(onCreated: () => void) {
+  const create = useCreateReview()
+  const submit = (values: CreateReviewValues) => {
+    const data = createReviewSchema.parse(values)
+    create.mutate(
+      {
+        employeeId: Number(data.employeeId),
+        templateId: Number(data.templateId),
+        reviewType: data.reviewType,
+        dueDate: data.dueDate,
+      },
+      {
+        onSuccess: () => {
+          toast({ title: 'Success', description: 'Review created successfully!' })
+          onCreated()
+        },
+        onError: (error) => {
+          // The server's reason when it gives one (e.g. the employee was archived meanwhile).
+          const reason = (errorStatus(error) ?? 500) < 500 ? errorMessage(error, '') : ''
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: reason ? `Failed to create review. ${reason}` : 'Failed to create review.',
+          })
+        },
+      },
+    )
+  }
+  return { submit, pending: create.isPending }
+}
+
+/** The form, emptied each time the dialog opens, with the chosen or default template selected. */
+function useCreateReviewForm({ open, onOpenChange, templateId }: CreateReviewDialogProps) {
   const employees = useEmployeeOptions(open)
   const templates = useTemplateOptions(open)
-  const create = useCreateReview()
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setValue,
-    getValues,
-    formState: { errors },
-  } = useForm<CreateReviewValues>({ resolver: zodResolver(createReviewSchema), defaultValues: blankValues(templateId) })
+  const form = useForm<CreateReviewValues>({ resolver: zodResolver(createReviewSchema), defaultValues: blankValues(templateId) })
+  const { reset, setValue, getValues } = form
 
   useEffect(() => {
     if (open) reset(blankValues(templateId))
@@ -67,34 +93,96 @@ export function CreateReviewDialog({ open, onOpenChange, templateId }: CreateRev
     if (chosen) setValue('templateId', String(chosen.id))
   }, [open, templates.data, getValues, setValue])
 
-  const onSubmit = handleSubmit((values) => {
-    const data = createReviewSchema.parse(values)
-    create.mutate(
-      {
-        employeeId: Number(data.employeeId),
-        templateId: Number(data.templateId),
-        reviewType: data.reviewType,
-        dueDate: data.dueDate,
-      },
-      {
-        onSuccess: () => {
-          toast({ title: 'Success', description: 'Review created successfully!' })
-          onOpenChange(false)
-        },
-        onError: (error) => {
-          // The server's reason when it gives one (e.g. the employee was archived meanwhile).
-          const reason = (errorStatus(error) ?? 500) < 500 ? errorMessage(error, '') : ''
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: reason ? `Failed to create review. ${reason}` : 'Failed to create review.',
-          })
-        },
-      },
-    )
-  })
+  const { submit, pending } = useSubmitReview(() => onOpenChange(false))
+  return { form, employees, templates, onSubmit: form.handleSubmit(submit), pending }
+}
 
+interface ReviewFieldsProps {
+  form: UseFormReturn<CreateReviewValues>
+  employees: ReturnType<typeof useEmployeeOptions>
+  templates: ReturnType<typeof useTemplateOptions>
+}
+
+function EmployeeAndTemplateFields({ form, employees, templates }: ReviewFieldsProps) {
+  const {
+    register,
+    formState: { errors },
+  } = form
   const active = (employees.data ?? []).filter((e) => !e.isArchived)
+  return (
+    <>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="review-employee">Employee</Label>
+        <NativeSelect
+          id="review-employee"
+          aria-invalid={errors.employeeId ? true : undefined}
+          aria-describedby={errors.employeeId ? 'review-employee-error' : undefined}
+          {...register('employeeId')}
+        >
+          <option value="">{employees.isPending ? 'Loading employees...' : 'Select an employee'}</option>
+          {active.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.firstName} {e.lastName}
+              {e.employeeId ? ` (${e.employeeId})` : ''}
+            </option>
+          ))}
+        </NativeSelect>
+        <FieldError id="review-employee-error" message={errors.employeeId?.message} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="review-template">Template</Label>
+        <NativeSelect
+          id="review-template"
+          aria-invalid={errors.templateId ? true : undefined}
+          aria-describedby={errors.templateId ? 'review-template-error' : undefined}
+          {...register('templateId')}
+        >
+          <option value="">{templates.isPending ? 'Loading templates...' : 'Select a template'}</option>
+          {(templates.data ?? []).map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </NativeSelect>
+        <FieldError id="review-template-error" message={errors.templateId?.message} />
+      </div>
+    </>
+  )
+}
+
+function TypeAndDueFields({ form }: { form: UseFormReturn<CreateReviewValues> }) {
+  const {
+    register,
+    formState: { errors },
+  } = form
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="review-type">Review type</Label>
+        <NativeSelect id="review-type" {...register('reviewType')}>
+          {REVIEW_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {humanize(t)}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <TextField
+        id="review-due"
+        label="Due date"
+        type="date"
+        min={localToday()}
+        max={LATEST_DAY}
+        error={errors.dueDate?.message}
+        {...register('dueDate')}
+      />
+    </div>
+  )
+}
+
+export function CreateReviewDialog(props: CreateReviewDialogProps) {
+  const { open, onOpenChange } = props
+  const { form, employees, templates, onSubmit, pending } = useCreateReviewForm(props)
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -104,68 +192,14 @@ export function CreateReviewDialog({ open, onOpenChange, templateId }: CreateRev
           <DialogDescription>Choose who is reviewed, with which template, and by when.</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="review-employee">Employee</Label>
-            <NativeSelect
-              id="review-employee"
-              aria-invalid={errors.employeeId ? true : undefined}
-              aria-describedby={errors.employeeId ? 'review-employee-error' : undefined}
-              {...register('employeeId')}
-            >
-              <option value="">{employees.isPending ? 'Loading employees...' : 'Select an employee'}</option>
-              {active.map((e) => (
-                <option key={e.id} value={e.id}>
-                  {e.firstName} {e.lastName}
-                  {e.employeeId ? ` (${e.employeeId})` : ''}
-                </option>
-              ))}
-            </NativeSelect>
-            <FieldError id="review-employee-error" message={errors.employeeId?.message} />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="review-template">Template</Label>
-            <NativeSelect
-              id="review-template"
-              aria-invalid={errors.templateId ? true : undefined}
-              aria-describedby={errors.templateId ? 'review-template-error' : undefined}
-              {...register('templateId')}
-            >
-              <option value="">{templates.isPending ? 'Loading templates...' : 'Select a template'}</option>
-              {(templates.data ?? []).map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </NativeSelect>
-            <FieldError id="review-template-error" message={errors.templateId?.message} />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="review-type">Review type</Label>
-              <NativeSelect id="review-type" {...register('reviewType')}>
-                {REVIEW_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {humanize(t)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <TextField
-              id="review-due"
-              label="Due date"
-              type="date"
-              min={localToday()}
-              max={LATEST_DAY}
-              error={errors.dueDate?.message}
-              {...register('dueDate')}
-            />
-          </div>
+          <EmployeeAndTemplateFields form={form} employees={employees} templates={templates} />
+          <TypeAndDueFields form={form} />
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Review'}
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Creating...' : 'Create Review'}
             </Button>
           </DialogFooter>
         </form>
