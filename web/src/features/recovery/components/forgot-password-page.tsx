@@ -21,32 +21,20 @@ export function loginHref(code?: string): string {
   return code ? `/?org=${encodeURIComponent(code)}` : '/'
 }
 
-/**
- * Forgot password: an e-mail field, then a confirmation with Send Another Link
- * and Back to Login. The organization comes from ?org= (the role login screen passes it); a
- * visitor without one is asked for the organization code too.
- */
-export function ForgotPasswordPage() {
-  const search = useSearch()
-  const orgFromLink = new URLSearchParams(search).get('org')?.trim().toLowerCase() || undefined
-  const [sentTo, setSentTo] = useState<{ email: string; code?: string } | null>(null)
-  const request = useRequestPasswordReset()
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<FormInput>({
-    resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: '', organizationCode: orgFromLink ?? '' },
-  })
+interface SentTo {
+  email: string
+  code?: string
+}
 
+/** Asks for a reset link; a mistyped organization code (404) is the one failure said by its field. */
+function useSendResetLink(onSent: (sentTo: SentTo) => void, onUnknownOrganization: () => void) {
+  const request = useRequestPasswordReset()
   const send = (email: string, code?: string) =>
     request.mutate(
       { email, ...(code ? { subdomain: code } : {}) },
       {
         onSuccess: () => {
-          setSentTo({ email, code })
+          onSent({ email, code })
           toast({
             title: 'Reset link sent',
             description: 'If an account exists for that email address, a reset link is on its way.',
@@ -54,9 +42,8 @@ export function ForgotPasswordPage() {
           })
         },
         onError: (error) => {
-          // A mistyped organization code is the one failure the visitor can fix: say so by the field.
           const unknownOrganization = errorStatus(error) === 404
-          if (unknownOrganization && !orgFromLink) setError('organizationCode', { message: ORG_NOT_FOUND })
+          if (unknownOrganization) onUnknownOrganization()
           toast({
             variant: 'destructive',
             title: 'Error',
@@ -66,8 +53,23 @@ export function ForgotPasswordPage() {
         },
       },
     )
+  return { send, sending: request.isPending }
+}
 
-  const onSubmit = handleSubmit((values) => {
+/** The e-mail (and, without ?org=, organization code) form, and where the link went once sent. */
+function useForgotPasswordForm(orgFromLink: string | undefined) {
+  const [sentTo, setSentTo] = useState<SentTo | null>(null)
+  const form = useForm<FormInput>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '', organizationCode: orgFromLink ?? '' },
+  })
+  const { setError } = form
+  const { send, sending } = useSendResetLink(setSentTo, () => {
+    // Only a typed code can be fixed here; one from the link is not on the form.
+    if (!orgFromLink) setError('organizationCode', { message: ORG_NOT_FOUND })
+  })
+
+  const onSubmit = form.handleSubmit((values) => {
     const data = forgotPasswordSchema.parse(values)
     const code = orgFromLink ?? data.organizationCode
     if (!code) {
@@ -77,28 +79,47 @@ export function ForgotPasswordPage() {
     send(data.email, code)
   })
 
-  if (sentTo) {
-    return (
-      <div className="flex flex-col items-center gap-4 text-center">
-        <span className="flex size-12 items-center justify-center rounded-xl bg-success/10 text-success">
-          <MailCheck aria-hidden="true" className="size-6" />
-        </span>
-        <h1 className="text-2xl font-semibold tracking-tight">Check your email</h1>
-        <p className="text-sm text-muted-foreground">
-          If an account exists for <span className="font-medium text-foreground">{sentTo.email}</span>, we have sent a
-          link to reset its password. The link is valid for 1 hour and works once.
-        </p>
-        <div className="flex w-full flex-col gap-2">
-          <Button variant="outline" disabled={request.isPending} onClick={() => send(sentTo.email, sentTo.code)}>
-            {request.isPending ? 'Sending...' : 'Send Another Link'}
-          </Button>
-          <Button asChild>
-            <Link href={loginHref(sentTo.code)}>Back to Login</Link>
-          </Button>
-        </div>
+  return { form, onSubmit, sentTo, send, sending }
+}
+
+function LinkSent({ sentTo, sending, onResend }: { sentTo: SentTo; sending: boolean; onResend: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-4 text-center">
+      <span className="flex size-12 items-center justify-center rounded-xl bg-success/10 text-success">
+        <MailCheck aria-hidden="true" className="size-6" />
+      </span>
+      <h1 className="text-2xl font-semibold tracking-tight">Check your email</h1>
+      <p className="text-sm text-muted-foreground">
+        If an account exists for <span className="font-medium text-foreground">{sentTo.email}</span>, we have sent a
+        link to reset its password. The link is valid for 1 hour and works once.
+      </p>
+      <div className="flex w-full flex-col gap-2">
+        <Button variant="outline" disabled={sending} onClick={onResend}>
+          {sending ? 'Sending...' : 'Send Another Link'}
+        </Button>
+        <Button asChild>
+          <Link href={loginHref(sentTo.code)}>Back to Login</Link>
+        </Button>
       </div>
-    )
-  }
+    </div>
+  )
+}
+
+/**
+ * Forgot password: an e-mail field, then a confirmation with Send Another Link
+ * and Back to Login. The organization comes from ?org= (the role login screen passes it); a
+ * visitor without one is asked for the organization code too.
+ */
+export function ForgotPasswordPage() {
+  const search = useSearch()
+  const orgFromLink = new URLSearchParams(search).get('org')?.trim().toLowerCase() || undefined
+  const { form, onSubmit, sentTo, send, sending } = useForgotPasswordForm(orgFromLink)
+  const {
+    register,
+    formState: { errors },
+  } = form
+
+  if (sentTo) return <LinkSent sentTo={sentTo} sending={sending} onResend={() => send(sentTo.email, sentTo.code)} />
 
   return (
     <div className="flex flex-col gap-6">
@@ -130,8 +151,8 @@ export function ForgotPasswordPage() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <Button type="submit" size="lg" disabled={request.isPending}>
-          {request.isPending ? 'Sending...' : 'Send Reset Link'}
+        <Button type="submit" size="lg" disabled={sending}>
+          {sending ? 'Sending...' : 'Send Reset Link'}
         </Button>
       </form>
       <div className="flex items-center justify-between text-sm">

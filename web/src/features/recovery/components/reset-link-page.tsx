@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { CheckCircle2, KeyRound, Link2Off } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, type UseFormReturn } from 'react-hook-form'
 import { Link } from 'wouter'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
@@ -61,24 +61,10 @@ function InvalidLink({ message, onRetry }: { message: string; onRetry?: () => vo
   )
 }
 
-/**
- * /reset-password?token=&role=: validating, then the new-password form or the
- * invalid-link screen, then success and a redirect to the organization's sign-in after 2 s.
- */
-export function ResetLinkPage({ token, role }: { token: string; role: string }) {
-  const hasToken = token.trim() !== ''
-  const validation = useResetLinkValidation(token, role, hasToken)
-  const reset = useResetPasswordWithLink()
-  const [doneFor, setDoneFor] = useState<string | null | undefined>(undefined)
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<FormInput>({
-    resolver: zodResolver(linkResetSchema),
-    defaultValues: { newPassword: '', confirmPassword: '' },
-  })
+type Validation = ReturnType<typeof useResetLinkValidation>
 
+/** The toasts that say why the link cannot be used: no token, validation failed, expired or used. */
+function useInvalidLinkToasts(hasToken: boolean, validation: Validation) {
   useToastOnce(!hasToken, {
     variant: 'destructive',
     title: 'Invalid Token',
@@ -97,6 +83,19 @@ export function ResetLinkPage({ token, role }: { token: string; role: string }) 
     description: EXPIRED_OR_USED,
     duration: RESET_TOAST_MS,
   })
+}
+
+/**
+ * The new-password form and its save. Once saved, `doneFor` is the organization's subdomain
+ * (null if none) and the page moves on to its sign-in after a short delay.
+ */
+function useResetWithLink(token: string, role: string) {
+  const reset = useResetPasswordWithLink()
+  const [doneFor, setDoneFor] = useState<string | null | undefined>(undefined)
+  const form = useForm<FormInput>({
+    resolver: zodResolver(linkResetSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  })
 
   useEffect(() => {
     if (doneFor === undefined) return
@@ -104,7 +103,7 @@ export function ResetLinkPage({ token, role }: { token: string; role: string }) 
     return () => clearTimeout(timer)
   }, [doneFor])
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((values) =>
     reset.mutate(
       { token, role, newPassword: values.newPassword },
       {
@@ -127,29 +126,41 @@ export function ResetLinkPage({ token, role }: { token: string; role: string }) 
     ),
   )
 
-  if (!hasToken) return <InvalidLink message="This reset link has no token." />
-  if (validation.isPending) {
-    return (
-      <div className="flex flex-col items-center gap-2 py-6">
-        <Spinner label="Validating" className="p-2" />
-        <p className="text-sm text-muted-foreground">Validating your reset link...</p>
-      </div>
-    )
-  }
-  if (validation.isError) return <InvalidLink message={UNABLE_TO_VALIDATE} onRetry={() => void validation.refetch()} />
-  if (!validation.data.valid) return <InvalidLink message={EXPIRED_OR_USED} />
+  return { form, onSubmit, doneFor, saving: reset.isPending }
+}
 
-  if (doneFor !== undefined) {
-    return (
-      <div className="flex flex-col items-center gap-4 text-center">
-        <CheckCircle2 aria-hidden="true" className="size-12 text-success" />
-        <h1 className="text-2xl font-semibold tracking-tight">Password updated</h1>
-        <p className="text-sm text-muted-foreground">Taking you to sign in...</p>
-      </div>
-    )
-  }
+function Validating() {
+  return (
+    <div className="flex flex-col items-center gap-2 py-6">
+      <Spinner label="Validating" className="p-2" />
+      <p className="text-sm text-muted-foreground">Validating your reset link...</p>
+    </div>
+  )
+}
 
-  const roleLabel = ROLE_LABELS[validation.data.role as Role] ?? 'account'
+function PasswordUpdated() {
+  return (
+    <div className="flex flex-col items-center gap-4 text-center">
+      <CheckCircle2 aria-hidden="true" className="size-12 text-success" />
+      <h1 className="text-2xl font-semibold tracking-tight">Password updated</h1>
+      <p className="text-sm text-muted-foreground">Taking you to sign in...</p>
+    </div>
+  )
+}
+
+interface NewPasswordFormProps {
+  roleLabel: string
+  organizationName?: string | null
+  form: UseFormReturn<FormInput>
+  onSubmit: () => void
+  saving: boolean
+}
+
+function NewPasswordForm({ roleLabel, organizationName, form, onSubmit, saving }: NewPasswordFormProps) {
+  const {
+    register,
+    formState: { errors },
+  } = form
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
@@ -158,9 +169,8 @@ export function ResetLinkPage({ token, role }: { token: string; role: string }) 
         </span>
         <h1 className="text-2xl font-semibold tracking-tight">Choose a new password</h1>
         <p className="text-sm text-muted-foreground">
-          For the {roleLabel} sign-in of{' '}
-          <span className="font-medium text-foreground">{validation.data.organizationName}</span>. Use 8 to 128
-          characters with a number, a lowercase and an uppercase letter, and a special character.
+          For the {roleLabel} sign-in of <span className="font-medium text-foreground">{organizationName}</span>. Use 8
+          to 128 characters with a number, a lowercase and an uppercase letter, and a special character.
         </p>
       </div>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
@@ -172,10 +182,37 @@ export function ResetLinkPage({ token, role }: { token: string; role: string }) 
           newPasswordError={errors.newPassword?.message}
           confirmPasswordError={errors.confirmPassword?.message}
         />
-        <Button type="submit" size="lg" disabled={reset.isPending}>
-          {reset.isPending ? 'Saving...' : 'Set New Password'}
+        <Button type="submit" size="lg" disabled={saving}>
+          {saving ? 'Saving...' : 'Set New Password'}
         </Button>
       </form>
     </div>
+  )
+}
+
+/**
+ * /reset-password?token=&role=: validating, then the new-password form or the
+ * invalid-link screen, then success and a redirect to the organization's sign-in after 2 s.
+ */
+export function ResetLinkPage({ token, role }: { token: string; role: string }) {
+  const hasToken = token.trim() !== ''
+  const validation = useResetLinkValidation(token, role, hasToken)
+  const { form, onSubmit, doneFor, saving } = useResetWithLink(token, role)
+  useInvalidLinkToasts(hasToken, validation)
+
+  if (!hasToken) return <InvalidLink message="This reset link has no token." />
+  if (validation.isPending) return <Validating />
+  if (validation.isError) return <InvalidLink message={UNABLE_TO_VALIDATE} onRetry={() => void validation.refetch()} />
+  if (!validation.data.valid) return <InvalidLink message={EXPIRED_OR_USED} />
+  if (doneFor !== undefined) return <PasswordUpdated />
+
+  return (
+    <NewPasswordForm
+      roleLabel={ROLE_LABELS[validation.data.role as Role] ?? 'account'}
+      organizationName={validation.data.organizationName}
+      form={form}
+      onSubmit={onSubmit}
+      saving={saving}
+    />
   )
 }
