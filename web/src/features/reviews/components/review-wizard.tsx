@@ -1,23 +1,16 @@
-import { ChevronLeft, ChevronRight, Pencil } from 'lucide-react'
-import { type KeyboardEvent, type MutableRefObject, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { Pencil } from 'lucide-react'
+import { type KeyboardEvent, useRef, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
-import { Textarea } from '@/components/ui/textarea'
-import { toast } from '@/lib/use-toast'
-import { errorMessage, errorStatus } from '@/lib/api-client'
 import { formatDate, humanize } from '@/lib/format'
 import type { Role } from '@/lib/roles'
-import { useOneAtATime } from '@/lib/use-one-at-a-time'
-import { useReview, type Review, type ReviewStatus } from '../api/get-reviews'
-import { useUpdateReview } from '../api/save-review'
-import { AnswerInput, ChoiceList } from './answer-input'
-import { answerText, autoOverallRating, cleanAnswers, currentAnswers, isAnswerValid } from '../lib/review-rules'
+import { useReview, type Review } from '../api/get-reviews'
+import { answerText } from '../lib/review-rules'
+import { focusAnswer, WizardSteps } from './wizard-steps'
 
-/** The toasts after saving a review. */
-export const REVIEW_UPDATE_FAILED = 'Failed to update the review. Please try again.'
+export { REVIEW_UPDATE_FAILED } from './wizard-steps'
 
 export const canFillReviews = (role: Role) => role === 'admin' || role === 'hr' || role === 'manager'
 
@@ -61,14 +54,6 @@ function ReadOnlyReview({ review }: { review: Review }) {
   )
 }
 
-/** Focus a step's answer: its chosen option, else its first field. */
-function focusAnswer(step: Element | null | undefined): boolean {
-  const field =
-    step?.querySelector<HTMLElement>('input:checked') ?? step?.querySelector<HTMLElement>('input, textarea, select')
-  field?.focus()
-  return Boolean(field)
-}
-
 /**
  * The dialog loops Shift+Tab only from its first tabbable element, the first option of a
  * group; from the group's chosen option the browser would leave the dialog and the focus trap
@@ -85,201 +70,6 @@ function loopShiftTabFromFirstGroup(event: KeyboardEvent<HTMLDivElement>) {
     event.preventDefault()
     tabbable.at(-1)?.focus()
   }
-}
-
-/** What the wizard would save, to tell whether anything changed since it opened. */
-function snapshot(answers: Record<string, unknown>, rating: number | null, notes: string): string {
-  return JSON.stringify([cleanAnswers(answers), rating, notes.trim()])
-}
-
-interface WizardStepsProps {
-  review: Review
-  onDone: () => void
-  /** Whether there are answers, a rating or notes not saved yet. */
-  unsavedRef: MutableRefObject<boolean>
-}
-
-function WizardSteps({ review, onDone, unsavedRef }: WizardStepsProps) {
-  const questions = review.template?.questions ?? []
-  const update = useUpdateReview()
-  const [step, setStep] = useState(0)
-  const [answers, setAnswers] = useState<Record<string, unknown>>(() => currentAnswers(questions, review.responses))
-  // A saved rating equal to the automatic one keeps following the answers.
-  const [chosenRating, setChosenRating] = useState<number | null>(() =>
-    review.rating == null || review.rating === autoOverallRating(questions, currentAnswers(questions, review.responses))
-      ? null
-      : review.rating,
-  )
-  const [notes, setNotes] = useState(review.reviewerNotes ?? '')
-  // The form status starts as in_progress, or completed when it already is.
-  const formStatus: ReviewStatus = review.status === 'completed' ? 'completed' : 'in_progress'
-
-  const last = questions.length // the final step: overall rating and notes
-  const onFinalStep = step === last
-  const question = questions[step]
-  const rating = chosenRating ?? autoOverallRating(questions, answers)
-  const currentValid = onFinalStep || (question !== undefined && isAnswerValid(question, answers[question.id]))
-  const allValid = questions.every((q) => isAnswerValid(q, answers[q.id]))
-
-  const [opened] = useState(() => snapshot(answers, chosenRating, notes))
-  const dirty = snapshot(answers, chosenRating, notes) !== opened
-  // Set as the change is committed (not in a later effect), so an Escape pressed right after
-  // a click already knows about it; cleared when the wizard goes (a review shown read-only).
-  useLayoutEffect(() => {
-    unsavedRef.current = dirty
-    return () => {
-      unsavedRef.current = false
-    }
-  }, [dirty, unsavedRef])
-  useEffect(() => {
-    if (!dirty) return
-    // Reloading or closing the tab asks first (the browser words the question).
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault()
-    window.addEventListener('beforeunload', ask)
-    return () => window.removeEventListener('beforeunload', ask)
-  }, [dirty])
-
-  // Each step starts at its question's answer (named by the question, so it is read out), so
-  // after Next or Back the focus is not left on a button of the step before.
-  const stepSection = useRef<HTMLElement>(null)
-  useEffect(() => {
-    focusAnswer(stepSection.current)
-  }, [step])
-
-  const oneAtATime = useOneAtATime() // a double click saves once
-  const save = (status: ReviewStatus) =>
-    oneAtATime((finish) =>
-      update.mutate(
-        {
-          id: review.id,
-          responses: cleanAnswers(answers),
-          rating,
-          reviewerNotes: notes.trim(),
-          status,
-          expectedUpdatedAt: review.updatedAt ?? null,
-        },
-        {
-          onSettled: finish,
-          onSuccess: () => {
-            toast({
-              title: 'Review Updated',
-              description: status === 'completed' ? 'The review is complete.' : 'Your draft was saved.',
-            })
-            onDone()
-          },
-          onError: (error) => {
-            // The server's reason when it gives one (e.g. a completed review only an admin may change).
-            const reason = (errorStatus(error) ?? 500) < 500 ? errorMessage(error, '') : ''
-            toast({
-              variant: 'destructive',
-              title: 'Error',
-              description: reason ? `Failed to update the review. ${reason}` : REVIEW_UPDATE_FAILED,
-            })
-          },
-        },
-      ),
-    )
-
-  return (
-    <div className="flex flex-col gap-5">
-      <div className="flex flex-col gap-2">
-        <div className="flex items-center justify-between text-sm text-muted-foreground">
-          <span>{onFinalStep ? 'Overall rating' : `Question ${step + 1} of ${questions.length}`}</span>
-          <span>
-            Step {step + 1} of {last + 1}
-          </span>
-        </div>
-        <div
-          role="progressbar"
-          aria-label="Review progress"
-          aria-valuemin={1}
-          aria-valuemax={last + 1}
-          aria-valuenow={step + 1}
-          className="h-2 overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full bg-primary transition-all" style={{ width: `${((step + 1) / (last + 1)) * 100}%` }} />
-        </div>
-      </div>
-
-      {question && !onFinalStep ? (
-        <section ref={stepSection} data-wizard-step aria-labelledby="wizard-question" className="flex flex-col gap-3">
-          <h3 id="wizard-question" className="font-medium">
-            {question.question}
-            {question.required && (
-              <span className="text-destructive" aria-label="required">
-                {' '}
-                *
-              </span>
-            )}
-          </h3>
-          <AnswerInput
-            question={question}
-            value={answers[question.id]}
-            onChange={(value) => setAnswers((prev) => ({ ...prev, [question.id]: value }))}
-          />
-          {!currentValid && question.required && (
-            <p className="text-xs text-muted-foreground">This question is required.</p>
-          )}
-        </section>
-      ) : (
-        <section ref={stepSection} data-wizard-step aria-labelledby="wizard-overall" className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <h3 id="wizard-overall" className="font-medium">
-              Overall rating
-            </h3>
-            <ChoiceList
-              name="overall-rating"
-              label="Overall rating"
-              value={rating}
-              onChange={(value) => setChosenRating(Number(value))}
-              choices={[1, 2, 3, 4, 5].map((n) => ({ value: n, label: String(n) }))}
-              className="[&>label]:size-11"
-            />
-            <p className="text-xs text-muted-foreground">
-              {chosenRating === null
-                ? 'Filled in from the average of the rating answers; choose another to override it.'
-                : '1 is the lowest, 5 the highest.'}
-            </p>
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="reviewer-notes">Reviewer notes</Label>
-            <Textarea
-              id="reviewer-notes"
-              rows={4}
-              maxLength={5000}
-              placeholder="Anything else the employee or HR should know"
-              value={notes}
-              onChange={(e) => setNotes(e.target.value)}
-            />
-          </div>
-        </section>
-      )}
-
-      <DialogFooter className="gap-2 sm:justify-between">
-        <Button variant="outline" disabled={step === 0} onClick={() => setStep((s) => s - 1)}>
-          <ChevronLeft aria-hidden="true" />
-          Back
-        </Button>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row">
-          {formStatus !== 'completed' && (
-            <Button variant="secondary" disabled={update.isPending} onClick={() => save('in_progress')}>
-              Save as Draft
-            </Button>
-          )}
-          {onFinalStep ? (
-            <Button disabled={!allValid || update.isPending} onClick={() => save('completed')}>
-              {update.isPending ? 'Saving...' : formStatus === 'completed' ? 'Save Changes' : 'Complete Review'}
-            </Button>
-          ) : (
-            <Button disabled={!currentValid} onClick={() => setStep((s) => s + 1)}>
-              Next
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          )}
-        </div>
-      </DialogFooter>
-    </div>
-  )
 }
 
 function DiscardChanges({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
