@@ -48,28 +48,58 @@ function OptionsEditor({ index }: { index: number }) {
   )
 }
 
-function QuestionEditor({
-  index,
-  count,
-  onMove,
-  onRemove,
-}: {
+interface QuestionEditorProps {
   index: number
   count: number
   onMove: (from: number, to: number) => void
   onRemove: (index: number) => void
-}) {
-  const {
-    register,
-    control,
-    getValues,
-    setValue,
-    formState: { errors },
-  } = useFormContext<TemplateFormValues>()
-  const type = useWatch({ control, name: `questions.${index}.type` })
-  const error = errors.questions?.[index]?.question
-  const base = `question-${index}`
+}
+
+/** Move up, move down and remove, beside the question's number. */
+function QuestionHeader({ index, count, onMove, onRemove }: QuestionEditorProps) {
   const number = index + 1
+  return (
+    <div className="flex items-center justify-between gap-2">
+      <span className="text-sm font-semibold">Question {number}</span>
+      <div className="flex items-center gap-1">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Move question ${number} up`}
+          disabled={index === 0}
+          onClick={() => onMove(index, index - 1)}
+        >
+          <ArrowUp aria-hidden="true" />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Move question ${number} down`}
+          disabled={index === count - 1}
+          onClick={() => onMove(index, index + 1)}
+        >
+          <ArrowDown aria-hidden="true" />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Remove question ${number}`}
+          title={count === 1 ? 'The last question cannot be removed' : undefined}
+          disabled={count === 1}
+          onClick={() => onRemove(index)}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+/** The question's type, its rating scale when it is a rating, and whether it is required. */
+function QuestionSettings({ index }: { index: number }) {
+  const { register, control, getValues, setValue } = useFormContext<TemplateFormValues>()
+  const type = useWatch({ control, name: `questions.${index}.type` })
+  const base = `question-${index}`
 
   const typeField = register(`questions.${index}.type`, {
     onChange: (event: { target: { value: string } }) => {
@@ -81,76 +111,59 @@ function QuestionEditor({
   })
 
   return (
-    <li className="flex flex-col gap-3 rounded-lg border bg-muted/30 p-4" aria-label={`Question ${number}`}>
-      <div className="flex items-center justify-between gap-2">
-        <span className="text-sm font-semibold">Question {number}</span>
-        <div className="flex items-center gap-1">
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Move question ${number} up`}
-            disabled={index === 0}
-            onClick={() => onMove(index, index - 1)}
-          >
-            <ArrowUp aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Move question ${number} down`}
-            disabled={index === count - 1}
-            onClick={() => onMove(index, index + 1)}
-          >
-            <ArrowDown aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Remove question ${number}`}
-            title={count === 1 ? 'The last question cannot be removed' : undefined}
-            disabled={count === 1}
-            onClick={() => onRemove(index)}
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
-        </div>
+    <div className="grid gap-3 sm:grid-cols-3">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${base}-type`}>Type</Label>
+        <NativeSelect id={`${base}-type`} {...typeField}>
+          {QUESTION_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {QUESTION_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </NativeSelect>
       </div>
+      {type === 'rating' && (
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${base}-scale`}>Scale</Label>
+          <NativeSelect id={`${base}-scale`} {...register(`questions.${index}.scale`, { valueAsNumber: true })}>
+            {SCALES.map((s) => (
+              <option key={s} value={s}>
+                1 to {s}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      )}
+      <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
+        <input type="checkbox" className="size-4 accent-primary" {...register(`questions.${index}.required`)} />
+        Required
+      </label>
+    </div>
+  )
+}
+
+function QuestionEditor(props: QuestionEditorProps) {
+  const { index } = props
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = useFormContext<TemplateFormValues>()
+  const type = useWatch({ control, name: `questions.${index}.type` })
+  const error = errors.questions?.[index]?.question
+
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border bg-muted/30 p-4" aria-label={`Question ${index + 1}`}>
+      <QuestionHeader {...props} />
       <TextareaField
-        id={`${base}-text`}
+        id={`question-${index}-text`}
         label="Question text"
         rows={2}
         placeholder="e.g. How well does this person communicate with the team?"
         error={error?.message}
         {...register(`questions.${index}.question`)}
       />
-      <div className="grid gap-3 sm:grid-cols-3">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${base}-type`}>Type</Label>
-          <NativeSelect id={`${base}-type`} {...typeField}>
-            {QUESTION_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {QUESTION_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        {type === 'rating' && (
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${base}-scale`}>Scale</Label>
-            <NativeSelect id={`${base}-scale`} {...register(`questions.${index}.scale`, { valueAsNumber: true })}>
-              {SCALES.map((s) => (
-                <option key={s} value={s}>
-                  1 to {s}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        )}
-        <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
-          <input type="checkbox" className="size-4 accent-primary" {...register(`questions.${index}.required`)} />
-          Required
-        </label>
-      </div>
+      <QuestionSettings index={index} />
       {type === 'multiple-choice' && <OptionsEditor index={index} />}
     </li>
   )
