@@ -3,6 +3,7 @@ import { Link } from 'wouter'
 import { Badge, type BadgeProps } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { QueryState } from '@/components/ui/query-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { daysUntil, formatDate, getInitials, humanize } from '@/lib/format'
 import { useDashboardStats } from '../api/get-dashboard-stats'
@@ -70,6 +71,23 @@ function ReviewRow({
 }
 
 /** Start Review opens the review wizard. */
+/** Placeholder rows while the reviews load. */
+function LoadingRows() {
+  return (
+    <ul aria-label="Loading upcoming reviews" className="flex flex-col gap-4">
+      {Array.from({ length: 3 }, (_, i) => (
+        <li key={i} className="flex items-center gap-3">
+          <Skeleton className="size-10 rounded-full" />
+          <div className="flex flex-1 flex-col gap-2">
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="h-3 w-56" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 export function UpcomingReviews({
   onStartReview,
   canFill = true,
@@ -100,31 +118,25 @@ export function UpcomingReviews({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {isPending ? (
-          <ul aria-label="Loading upcoming reviews" className="flex flex-col gap-4">
-            {Array.from({ length: 3 }, (_, i) => (
-              <li key={i} className="flex items-center gap-3">
-                <Skeleton className="size-10 rounded-full" />
-                <div className="flex flex-1 flex-col gap-2">
-                  <Skeleton className="h-4 w-40" />
-                  <Skeleton className="h-3 w-56" />
-                </div>
-              </li>
-            ))}
-          </ul>
-        ) : isError ? (
-          <p role="alert" className="py-6 text-center text-sm text-muted-foreground">
-            Upcoming reviews could not be loaded right now.
-          </p>
-        ) : data.length === 0 ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">No upcoming reviews</p>
-        ) : (
-          <ul className="divide-y">
-            {data.map((review) => (
-              <ReviewRow key={review.id} review={review} canFill={canFill} onStart={onStartReview} />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={{ isPending, isError }}
+          isEmpty={!data?.length}
+          loading={<LoadingRows />}
+          failed={
+            <p role="alert" className="py-6 text-center text-sm text-muted-foreground">
+              Upcoming reviews could not be loaded right now.
+            </p>
+          }
+          empty={<p className="py-6 text-center text-sm text-muted-foreground">No upcoming reviews</p>}
+        >
+          {() => (
+            <ul className="divide-y">
+              {(data ?? []).map((review) => (
+                <ReviewRow key={review.id} review={review} canFill={canFill} onStart={onStartReview} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   )

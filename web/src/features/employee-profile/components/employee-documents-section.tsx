@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { QueryState } from '@/components/ui/query-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/lib/use-toast'
 import { errorMessage } from '@/lib/api-client'
@@ -129,6 +130,17 @@ function DeleteDocumentDialog({
   )
 }
 
+/** Placeholder rows while the documents load. */
+function DocumentSkeletons() {
+  return (
+    <div role="status" aria-label="Loading documents" className="flex flex-col gap-3">
+      {Array.from({ length: 2 }, (_, i) => (
+        <Skeleton key={i} className="h-12 w-full" />
+      ))}
+    </div>
+  )
+}
+
 export function EmployeeDocumentsSection({ employeeId, canManage }: { employeeId: number; canManage: boolean }) {
   const { data, isPending, isError } = useEmployeeDocuments(employeeId)
   const [uploading, setUploading] = useState(false)
@@ -152,29 +164,29 @@ export function EmployeeDocumentsSection({ employeeId, canManage }: { employeeId
         )}
       </CardHeader>
       <CardContent>
-        {isPending ? (
-          <div role="status" aria-label="Loading documents" className="flex flex-col gap-3">
-            {Array.from({ length: 2 }, (_, i) => (
-              <Skeleton key={i} className="h-12 w-full" />
-            ))}
-          </div>
-        ) : isError ? (
-          <p role="alert" className="py-6 text-center text-sm text-muted-foreground">
-            Documents could not be loaded right now.
-          </p>
-        ) : data.length === 0 ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">No documents uploaded yet</p>
-        ) : (
-          <ul aria-label="Documents" className="divide-y">
-            {data.map((document) => (
-              <DocumentRow
-                key={document.id}
-                document={document}
-                onDelete={canManage ? () => setDeleting(document) : undefined}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={{ isPending, isError }}
+          isEmpty={!data?.length}
+          loading={<DocumentSkeletons />}
+          failed={
+            <p role="alert" className="py-6 text-center text-sm text-muted-foreground">
+              Documents could not be loaded right now.
+            </p>
+          }
+          empty={<p className="py-6 text-center text-sm text-muted-foreground">No documents uploaded yet</p>}
+        >
+          {() => (
+            <ul aria-label="Documents" className="divide-y">
+              {(data ?? []).map((document) => (
+                <DocumentRow
+                  key={document.id}
+                  document={document}
+                  onDelete={canManage ? () => setDeleting(document) : undefined}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
       {canManage && (
         <>

@@ -1,6 +1,7 @@
 import { ClipboardList } from 'lucide-react'
 import { Badge, type BadgeProps } from '@/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { QueryState } from '@/components/ui/query-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatDate, humanize, parseDate } from '@/lib/format'
 import { useEmployeeReviews, type ProfileReview } from '../api/get-employee-reviews'
@@ -97,25 +98,31 @@ export function ReviewHistory({ employeeId }: { employeeId: number }) {
         <CardDescription>Open reviews by due date, then completed reviews</CardDescription>
       </CardHeader>
       <CardContent>
-        {isPending ? (
-          <div role="status" aria-label="Loading reviews" className="flex flex-col gap-3">
-            <Skeleton className="h-5 w-48" />
-            <Skeleton className="h-4 w-64" />
-            <Skeleton className="h-16 w-full" />
-          </div>
-        ) : isError ? (
-          <p role="alert" className="py-6 text-center text-sm text-muted-foreground">
-            Reviews could not be loaded right now.
-          </p>
-        ) : data.length === 0 ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">No reviews yet</p>
-        ) : (
-          <ul aria-label="Reviews" className="divide-y">
-            {orderReviews(data).map((review) => (
-              <ReviewItem key={review.id} review={review} />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={{ isPending, isError }}
+          isEmpty={!data?.length}
+          loading={
+            <div role="status" aria-label="Loading reviews" className="flex flex-col gap-3">
+              <Skeleton className="h-5 w-48" />
+              <Skeleton className="h-4 w-64" />
+              <Skeleton className="h-16 w-full" />
+            </div>
+          }
+          failed={
+            <p role="alert" className="py-6 text-center text-sm text-muted-foreground">
+              Reviews could not be loaded right now.
+            </p>
+          }
+          empty={<p className="py-6 text-center text-sm text-muted-foreground">No reviews yet</p>}
+        >
+          {() => (
+            <ul aria-label="Reviews" className="divide-y">
+              {orderReviews(data ?? []).map((review) => (
+                <ReviewItem key={review.id} review={review} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   )
