@@ -62,6 +62,10 @@ class Settings(BaseSettings):
     # `transaction`: DATABASE_URL is a pooler in transaction mode (PgBouncer), which hands each
     # transaction any server connection; no statement may then outlive its own message.
     db_pooler: Literal["none", "transaction"] = Field("none", alias="MERIT_DB_POOLER")
+    # Straight to Postgres, a pooled connection that has served more organisation schemas than
+    # this is replaced by a fresh one, which bounds each backend's catalog cache (0 = only the
+    # 15-minute recycle). Ignored behind a pooler (see api/core/db.py).
+    db_schemas_per_connection: int = Field(150, ge=0, alias="MERIT_DB_SCHEMAS_PER_CONNECTION")
     # Extra origins allowed on state-changing calls besides the request's own host.
     allowed_origins: list[str] = Field(default_factory=list, alias="MERIT_ALLOWED_ORIGINS")
 

@@ -87,7 +87,8 @@ def get_engine() -> AsyncEngine:
             # ms with 8, 130-290 ms with 10, 500-1,000 ms with 20).
             pool_size=settings.db_pool_size,
             max_overflow=0,
-            # A backend keeps catalog cache for every schema it touched: recycle connections.
+            # A backend keeps catalog cache for every schema it touched: recycle connections
+            # (and, straight to Postgres, retire them sooner: _retire_when_over_budget).
             pool_recycle=900,
             pool_timeout=10,
             # JSONB values (review answers, template questions) parsed by pydantic-core's
@@ -96,6 +97,8 @@ def get_engine() -> AsyncEngine:
             connect_args=_connect_args(settings.db_pooler == "transaction"),
         )
         _ping_when_idle(_engine)
+        if settings.db_pooler == "none" and settings.db_schemas_per_connection:
+            _retire_when_over_budget(_engine, settings.db_schemas_per_connection)
     return _engine
 
 
@@ -153,6 +156,41 @@ def _ping_when_idle(engine: AsyncEngine) -> None:
             raise InvalidatePoolError("stale pooled connection") from exc
 
 
+# Where a pooled connection counts the organisation schemas its backend has served.
+SCHEMAS_SERVED = "schemas_served"
+
+
+def _retire_when_over_budget(engine: AsyncEngine, budget: int) -> None:
+    """Straight to Postgres, each pooled connection is one backend, and a backend keeps the
+    catalog cache of every schema it touched for as long as it lives (up to ~350 KB for a
+    schema whose every table it read). With traffic spread over thousands of organisations
+    that grows every backend towards gigabytes before pool_recycle ends it. So a connection
+    that has served more than `budget` distinct schemas is retired when it is returned: the
+    next checkout closes it and opens a fresh backend, and no request sees it happen.
+
+    Not registered behind a pooler: there a connection is not a backend, and the pooler's own
+    server_lifetime bounds its server connections."""
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def connected(dbapi_connection: Any, record: Any) -> None:
+        record.info[SCHEMAS_SERVED] = set()
+
+    @event.listens_for(engine.sync_engine, "checkin")
+    def checked_in(dbapi_connection: Any, record: Any) -> None:
+        served = record.info.get(SCHEMAS_SERVED) if record is not None else None
+        if served is not None and len(served) > budget:
+            # Soft: nothing is closed here (a checkin may run outside the event loop); the
+            # next checkout closes it and connects anew, which clears record.info.
+            record.invalidate(soft=True)
+
+
+def _note_schema(pooled_info: dict[Any, Any], schema: str) -> None:
+    """Counts the schema against its connection's budget (only where one is kept)."""
+    served = pooled_info.get(SCHEMAS_SERVED)
+    if served is not None:
+        served.add(schema)
+
+
 async def dispose_engine() -> None:
     global _engine
     if _engine is not None:
@@ -203,6 +241,21 @@ def _enter_schema(session: Session, transaction: Any, connection: Connection) ->
     # search_path back, so no later transaction, on this connection or (behind a pooler) on
     # the server connection it ran on, can see this organisation's tables by name.
     connection.execute(_ENTER_SCHEMA, {"path": session.info["search_path"]})
+    _note_schema(connection.connection.info, session.info["schema"])
+
+
+def _search_path(schema: str) -> str:
+    return '"' + schema.replace('"', '""') + '"'
+
+
+async def enter_schema(session: AsyncSession, schema: str) -> None:
+    """Points the rest of `session`'s current transaction at one organisation's schema, so a
+    catalog session can run that organisation's statements on the connection it already holds
+    (a request never takes a second one from the pool). Catalog tables stay reachable: they
+    are always named `public.<table>`. COMMIT or ROLLBACK puts the empty path back."""
+    connection = await session.connection()
+    await connection.execute(_ENTER_SCHEMA, {"path": _search_path(schema)})
+    _note_schema((await connection.get_raw_connection()).info, schema)
 
 
 @asynccontextmanager
@@ -221,7 +274,7 @@ async def tenant_session(
     async with session:
         session.info["organization_id"] = organization_id
         session.info["schema"] = schema
-        session.info["search_path"] = '"' + schema.replace('"', '""') + '"'
+        session.info["search_path"] = _search_path(schema)
         if reads_only:
             session.info["reads_only"] = True
         try:

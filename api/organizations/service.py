@@ -3,6 +3,7 @@
 from sqlalchemy import insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.core.db import enter_schema
 from api.core.errors import BadRequest
 from api.core.storage import get_storage
 from api.organizations import logos
@@ -28,25 +29,20 @@ async def update_organization(
                 raise BadRequest(LOGO_NOT_UPLOADED)
         values["logo_url"] = url
     await db.execute(update(Organization).where(Organization.id == org.id).values(values))
-    tenant = {"schema_translate_map": {None: org.schema_name}}
+    await enter_schema(db, org.schema_name)
     settings_id = await db.scalar(
-        select(OrganizationSettings.id).order_by(OrganizationSettings.id).limit(1),
-        execution_options=tenant,
+        select(OrganizationSettings.id).order_by(OrganizationSettings.id).limit(1)
     )
     settings_values: dict[str, str | None] = {"business_name": data.name}
     if "logo_url" in values:
         settings_values["logo_url"] = values["logo_url"]
     if settings_id is None:
-        await db.execute(
-            insert(OrganizationSettings).values(settings_values),
-            execution_options=tenant,
-        )
+        await db.execute(insert(OrganizationSettings).values(settings_values))
     else:
         await db.execute(
             update(OrganizationSettings)
             .where(OrganizationSettings.id == settings_id)
-            .values(settings_values),
-            execution_options=tenant,
+            .values(settings_values)
         )
     updated = await db.get(Organization, org.id, populate_existing=True)
     assert updated is not None

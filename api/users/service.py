@@ -2,7 +2,6 @@
 
 import uuid
 from functools import cache
-from typing import Any
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
@@ -11,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.auth import throttle
 from api.auth.models import Session
 from api.auth.passwords import check_new_password
-from api.core.db import public_session, tenant_session, utcnow
+from api.core.db import enter_schema, public_session, tenant_session, utcnow
 from api.core.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized
 from api.core.security import hash_password, hash_password_async, verify_password_async
 from api.organizations.models import Organization
@@ -127,12 +126,6 @@ async def end_sessions(
         await own.execute(query)
 
 
-def _in_schema(org: Organization) -> dict[str, Any]:
-    """Execution options that run a tenant statement on a catalog session's connection, so a
-    request that already holds that connection never takes a second one from the pool."""
-    return {"schema_translate_map": {None: org.schema_name}}
-
-
 async def authenticate(
     *, db: AsyncSession, org: Organization | None, email: str, password: str, client: str
 ) -> tuple[User, Organization]:
@@ -146,11 +139,9 @@ async def authenticate(
         raise Forbidden("This organization has been deactivated. Please contact support.")
     key = throttle.key_for(org.id, "account", address[:255], client)
     await throttle.check(key)
+    await enter_schema(db, org.schema_name)
     user = (
-        await db.execute(
-            select(User).where(func.lower(User.email) == address[:255]),
-            execution_options=_in_schema(org),
-        )
+        await db.execute(select(User).where(func.lower(User.email) == address[:255]))
     ).scalar_one_or_none()
     stored = user.password_hash if user is not None else None
     ok = await verify_password_async(password, stored or _dummy_hash())
@@ -186,12 +177,12 @@ async def set_password(*, db: AsyncSession, org: Organization, user_id: str, new
     """Set an account's password (a reset by token) and sign it out everywhere, in the
     transaction of `db`. False when the account is gone."""
     new_hash = await hash_password_async(new)
+    await enter_schema(db, org.schema_name)
     changed = await db.execute(
         update(User)
         .where(User.id == user_id, User.is_active)
         .values(password_hash=new_hash, force_password_change=False, updated_at=utcnow())
-        .returning(User.id),
-        execution_options=_in_schema(org),
+        .returning(User.id)
     )
     if changed.scalar_one_or_none() is None:
         return False
@@ -200,9 +191,9 @@ async def set_password(*, db: AsyncSession, org: Organization, user_id: str, new
 
 
 async def get_user_by_email(*, db: AsyncSession, org: Organization, email: str) -> User | None:
+    await enter_schema(db, org.schema_name)
     return (
         await db.execute(
-            select(User).where(func.lower(User.email) == email.strip().lower(), User.is_active),
-            execution_options=_in_schema(org),
+            select(User).where(func.lower(User.email) == email.strip().lower(), User.is_active)
         )
     ).scalar_one_or_none()
