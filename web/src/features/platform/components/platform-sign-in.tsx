@@ -12,7 +12,13 @@ import { OIDC_LOGIN_URL, usePlatformConfig } from '../api/platform-session'
 import { PlatformShell } from './platform-shell'
 
 const loginSchema = z.object({
-  email: z.string().trim().min(1, 'Please enter your e-mail address').email('Please enter a valid email address'),
+  // Only the shape is checked here: `merit platform-admin create` accepts addresses a browser's
+  // stricter rule would refuse (a@b.c), and the server answers for the account itself.
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your e-mail address')
+    .regex(/^[^\s@]+@[^\s@]+$/, 'Please enter a valid email address'),
   password: z.string().min(1, 'Please enter your password'),
 })
 

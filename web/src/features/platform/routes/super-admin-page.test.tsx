@@ -88,6 +88,24 @@ describe('SuperAdminPage', () => {
     })
   })
 
+  it('signs in an admin whose address the command line accepted, however short', async () => {
+    const fetchMock = mockApi({
+      'GET /api/platform/session': jsonResponse(401, { message: 'Please sign in' }),
+      'GET /api/platform/config': jsonResponse(200, LOCAL),
+      'POST /api/platform/login': jsonResponse(401, { message: 'Invalid e-mail or password' }),
+    })
+    const user = userEvent.setup()
+    renderPage()
+    await user.type(await screen.findByLabelText('E-mail'), 'not an address')
+    await user.type(screen.getByLabelText('Password'), 'Secret2026pw')
+    await user.click(screen.getByRole('button', { name: 'Sign In' }))
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument()
+    await user.clear(screen.getByLabelText('E-mail'))
+    await user.type(screen.getByLabelText('E-mail'), 'a@b.c')
+    await user.click(screen.getByRole('button', { name: 'Sign In' }))
+    await waitFor(() => expect(sentBody(fetchMock, '/api/platform/login')).toEqual({ email: 'a@b.c', password: 'Secret2026pw' }))
+  })
+
   it('closes the failed sign-in message once a sign-in succeeds', async () => {
     let signedInYet = false
     mockApi({
