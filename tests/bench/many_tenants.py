@@ -255,6 +255,8 @@ def report(phases: list[Phase]) -> None:
 async def main(args: argparse.Namespace) -> None:
     load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
     print(f"Machine: {os.cpu_count()} CPUs, load average {load} (figures scale with load)")
+    budget = get_settings().db_schemas_per_connection
+    print(f"MERIT_DB_SCHEMAS_PER_CONNECTION={budget} (a connection is replaced after that many)")
     assert (await migrate_all()).ok
     made_in = await provision(args.orgs)
     await dispose_engine()  # from here on, the only 'merit' connections are the server's
