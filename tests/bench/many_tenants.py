@@ -144,9 +144,19 @@ def _children(parent: int) -> list[int]:
     return found
 
 
+def _exited_children_cpu(pid: int) -> float:
+    """cutime + cstime: the CPU of the children it has reaped (backends that have exited,
+    such as connections retired over their schema budget)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+
+
 def postgres_cpu(postmaster: int) -> dict[int, float]:
-    """CPU seconds of every Postgres process (the postmaster's children and itself)."""
-    return {pid: _cpu_seconds(pid) for pid in [postmaster, *_children(postmaster)]}
+    """CPU seconds of every Postgres process (the postmaster's children and itself), with
+    those of exited children under the key -1."""
+    cpu = {pid: _cpu_seconds(pid) for pid in [postmaster, *_children(postmaster)]}
+    cpu[-1] = _exited_children_cpu(postmaster)
+    return cpu
 
 
 def private_kb(pid: int) -> int:
