@@ -1,8 +1,15 @@
-import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
+import {
+  forwardRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react'
 import { cn } from '@/lib/utils'
 import { FieldError } from './field-error'
 import { Input } from './input'
 import { Label } from './label'
+import { NativeSelect } from './native-select'
 import { Textarea } from './textarea'
 
 interface FieldProps {
@@ -51,3 +58,15 @@ export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaFieldProps>
   ),
 )
 TextareaField.displayName = 'TextareaField'
+
+export type SelectFieldProps = FieldProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'>
+
+/** A labelled native select with its validation message; its options are the children. */
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(
+  ({ id, label, error, className, ...props }, ref) => (
+    <Field id={id} label={label} error={error} className={className}>
+      <NativeSelect ref={ref} id={id} {...errorProps(id, error)} {...props} />
+    </Field>
+  ),
+)
+SelectField.displayName = 'SelectField'

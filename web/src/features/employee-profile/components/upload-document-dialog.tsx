@@ -8,8 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FieldError } from '@/components/ui/field-error'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { NativeSelect } from '@/components/ui/native-select'
-import { TextareaField, TextField } from '@/components/ui/text-field'
+import { SelectField, TextareaField, TextField } from '@/components/ui/text-field'
 import { toast } from '@/lib/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import { DAY_INPUT_RANGE, withinDayRange } from '@/lib/date-range'
@@ -256,23 +255,19 @@ function DocumentDetailsFields({ form }: { form: UploadForm }) {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="document-type">Document Type</Label>
-          <NativeSelect
-            id="document-type"
-            aria-invalid={errors.documentType ? true : undefined}
-            aria-describedby={errors.documentType ? 'document-type-error' : undefined}
-            {...register('documentType')}
-          >
-            <option value="">Select document type</option>
-            {DOCUMENT_TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </NativeSelect>
-          <FieldError id="document-type-error" message={errors.documentType?.message} />
-        </div>
+        <SelectField
+          id="document-type"
+          label="Document Type"
+          error={errors.documentType?.message}
+          {...register('documentType')}
+        >
+          <option value="">Select document type</option>
+          {DOCUMENT_TYPES.map((t) => (
+            <option key={t.value} value={t.value}>
+              {t.label}
+            </option>
+          ))}
+        </SelectField>
         <TextField id="document-title" label="Title" error={errors.title?.message} {...register('title')} />
       </div>
 
@@ -300,30 +295,22 @@ function DocumentDateFields({ form }: { form: UploadForm }) {
   } = form
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="document-signed">Signed Date</Label>
-        <Input
-          id="document-signed"
-          type="date"
-          {...DAY_INPUT_RANGE}
-          aria-invalid={errors.signedDate ? true : undefined}
-          aria-describedby={errors.signedDate ? 'document-signed-error' : undefined}
-          {...register('signedDate')}
-        />
-        {errors.signedDate && <FieldError id="document-signed-error" message={errors.signedDate.message} />}
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="document-expires">Expiration Date</Label>
-        <Input
-          id="document-expires"
-          type="date"
-          {...DAY_INPUT_RANGE}
-          aria-invalid={errors.expirationDate ? true : undefined}
-          aria-describedby={errors.expirationDate ? 'document-expires-error' : undefined}
-          {...register('expirationDate')}
-        />
-        {errors.expirationDate && <FieldError id="document-expires-error" message={errors.expirationDate.message} />}
-      </div>
+      <TextField
+        id="document-signed"
+        label="Signed Date"
+        type="date"
+        {...DAY_INPUT_RANGE}
+        error={errors.signedDate?.message}
+        {...register('signedDate')}
+      />
+      <TextField
+        id="document-expires"
+        label="Expiration Date"
+        type="date"
+        {...DAY_INPUT_RANGE}
+        error={errors.expirationDate?.message}
+        {...register('expirationDate')}
+      />
     </div>
   )
 }

@@ -4,10 +4,7 @@ import { useForm, type UseFormReturn } from 'react-hook-form'
 import { z } from '@/lib/zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { FieldError } from '@/components/ui/field-error'
-import { Label } from '@/components/ui/label'
-import { NativeSelect } from '@/components/ui/native-select'
-import { TextField } from '@/components/ui/text-field'
+import { SelectField, TextField } from '@/components/ui/text-field'
 import { toast } from '@/lib/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import { LATEST_DAY, localToday, withinDayRange } from '@/lib/date-range'
@@ -111,41 +108,23 @@ function EmployeeAndTemplateFields({ form, employees, templates }: ReviewFieldsP
   const active = (employees.data ?? []).filter((e) => !e.isArchived)
   return (
     <>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="review-employee">Employee</Label>
-        <NativeSelect
-          id="review-employee"
-          aria-invalid={errors.employeeId ? true : undefined}
-          aria-describedby={errors.employeeId ? 'review-employee-error' : undefined}
-          {...register('employeeId')}
-        >
-          <option value="">{employees.isPending ? 'Loading employees...' : 'Select an employee'}</option>
-          {active.map((e) => (
-            <option key={e.id} value={e.id}>
-              {e.firstName} {e.lastName}
-              {e.employeeId ? ` (${e.employeeId})` : ''}
-            </option>
-          ))}
-        </NativeSelect>
-        <FieldError id="review-employee-error" message={errors.employeeId?.message} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="review-template">Template</Label>
-        <NativeSelect
-          id="review-template"
-          aria-invalid={errors.templateId ? true : undefined}
-          aria-describedby={errors.templateId ? 'review-template-error' : undefined}
-          {...register('templateId')}
-        >
-          <option value="">{templates.isPending ? 'Loading templates...' : 'Select a template'}</option>
-          {(templates.data ?? []).map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
-        </NativeSelect>
-        <FieldError id="review-template-error" message={errors.templateId?.message} />
-      </div>
+      <SelectField id="review-employee" label="Employee" error={errors.employeeId?.message} {...register('employeeId')}>
+        <option value="">{employees.isPending ? 'Loading employees...' : 'Select an employee'}</option>
+        {active.map((e) => (
+          <option key={e.id} value={e.id}>
+            {e.firstName} {e.lastName}
+            {e.employeeId ? ` (${e.employeeId})` : ''}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField id="review-template" label="Template" error={errors.templateId?.message} {...register('templateId')}>
+        <option value="">{templates.isPending ? 'Loading templates...' : 'Select a template'}</option>
+        {(templates.data ?? []).map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.name}
+          </option>
+        ))}
+      </SelectField>
     </>
   )
 }
@@ -157,16 +136,13 @@ function TypeAndDueFields({ form }: { form: UseFormReturn<CreateReviewValues> })
   } = form
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="review-type">Review type</Label>
-        <NativeSelect id="review-type" {...register('reviewType')}>
-          {REVIEW_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {humanize(t)}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <SelectField id="review-type" label="Review type" {...register('reviewType')}>
+        {REVIEW_TYPES.map((t) => (
+          <option key={t} value={t}>
+            {humanize(t)}
+          </option>
+        ))}
+      </SelectField>
       <TextField
         id="review-due"
         label="Due date"
