@@ -68,6 +68,8 @@ def tenant_ddl() -> str:
         statements.append(str(CreateTable(table).compile(dialect=dialect)).strip())
         for index in sorted(table.indexes, key=lambda i: i.name or ""):
             statements.append(str(CreateIndex(index).compile(dialect=dialect)).strip())
+        # Functions and triggers a table declares for itself (api/audit/models.py).
+        statements.extend(table.info.get("ddl_after", ()))
     statements.append(
         "CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL, "
         "CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num))"

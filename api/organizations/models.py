@@ -2,7 +2,7 @@
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, CheckConstraint, DateTime, Integer, String, Text, func
+from sqlalchemy import Boolean, CheckConstraint, DateTime, ForeignKey, Integer, String, Text, func
 from sqlalchemy.orm import Mapped, mapped_column
 
 from api.core.db import PublicBase, TenantBase
@@ -13,6 +13,8 @@ class Organization(PublicBase):
     __table_args__ = (
         CheckConstraint("subdomain ~ '^[a-z0-9-]{3,63}$'", name="subdomain_format"),
         CheckConstraint("char_length(name) between 2 and 100", name="name_length"),
+        CheckConstraint("visibility in ('open', 'need_to_know')", name="visibility"),
+        CheckConstraint("audit_retention_days between 30 and 3650", name="audit_retention"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -36,7 +38,43 @@ class Organization(PublicBase):
     manager_force_password_change: Mapped[bool] = mapped_column(
         Boolean, default=True, server_default="true"
     )
+    # Who sees what: "open" (every signed-in person reads most records) or "need_to_know" (a
+    # person reads what their place in the organisation lets them; api/access/policy.py).
+    visibility: Mapped[str] = mapped_column(String(20), default="open", server_default="open")
+    # The shared role sign-ins; an admin may switch them off once personal accounts exist.
+    shared_admin_sign_in: Mapped[bool] = mapped_column(Boolean, default=True, server_default="true")
+    shared_manager_sign_in: Mapped[bool] = mapped_column(
+        Boolean, default=True, server_default="true"
+    )
+    # How long the audit trail keeps an event before the worker purges it.
+    audit_retention_days: Mapped[int] = mapped_column(Integer, default=730, server_default="730")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
+    )
+
+
+class OrganizationSso(PublicBase):
+    """An organisation's own OpenID Connect provider, for its people's sign-in."""
+
+    __tablename__ = "organization_sso"
+    __table_args__ = (
+        CheckConstraint("unknown_emails in ('refuse', 'create')", name="unknown_emails"),
+    )
+
+    organization_id: Mapped[int] = mapped_column(
+        ForeignKey("public.organizations.id", ondelete="CASCADE"), primary_key=True
+    )
+    display_name: Mapped[str] = mapped_column(String(100))
+    issuer: Mapped[str] = mapped_column(String(500))
+    client_id: Mapped[str] = mapped_column(String(255))
+    # Encrypted with a key derived from MERIT_SECRET_KEY; never returned by the API.
+    client_secret_encrypted: Mapped[str] = mapped_column(Text)
+    # What an e-mail with no account gets: refused, or an account linked to its employee.
+    unknown_emails: Mapped[str] = mapped_column(
+        String(20), default="refuse", server_default="refuse"
+    )
+    enabled: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
     )

@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from sqlalchemy import Boolean, CheckConstraint, DateTime, String, Text, func
+from sqlalchemy import Boolean, CheckConstraint, DateTime, ForeignKey, Integer, String, Text, func
 from sqlalchemy.orm import Mapped, mapped_column
 
 from api.core.db import TenantBase
@@ -18,6 +18,11 @@ class User(TenantBase):
     last_name: Mapped[str | None] = mapped_column(String(50))
     profile_image_url: Mapped[str | None] = mapped_column(String(500))
     role: Mapped[str] = mapped_column(String(20), default="user", server_default="user")
+    # The employee this account belongs to (one account per employee). Removing a linked
+    # employee is refused: the account would lose the person it is scoped to.
+    employee_id: Mapped[int | None] = mapped_column(
+        ForeignKey("employees.id", ondelete="RESTRICT"), unique=True
+    )
     password_hash: Mapped[str | None] = mapped_column(Text)
     is_active: Mapped[bool] = mapped_column(Boolean, default=True, server_default="true")
     # An administrator chose the first password: the person sets their own at first sign-in.
