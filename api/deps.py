@@ -13,6 +13,7 @@ from sqlalchemy import Integer, bindparam, cast, select
 from sqlalchemy.dialects.postgresql.asyncpg import dialect as asyncpg_dialect
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
+from api.access.scope import Scope, scope_for
 from api.auth import sessions
 from api.auth.models import Session
 from api.auth.principal import ORG_NOT_FOUND, Principal
@@ -136,6 +137,7 @@ async def _principal(request: Request) -> Principal:
         force_password_change=bool(data.get("forcePasswordChange")),
         user_id=data.get("userId"),
         name=data.get("userName"),
+        employee_id=data.get("employeeId"),
     )
 
 
@@ -181,6 +183,17 @@ def require_roles(*roles: str) -> Callable[..., Any]:
         return principal
 
     return check
+
+
+def allowed(resource: str, action: str) -> Any:
+    """Dependency: the reader's scope for one action of the policy table (403 when the role
+    never has it). The permission test reads `permission` to know each route's rule."""
+
+    async def check(principal: CurrentPrincipal) -> Scope:
+        return scope_for(principal, resource, action)
+
+    check.permission = (resource, action)  # type: ignore[attr-defined]
+    return Depends(check)
 
 
 AdminOnly = Annotated[Principal, Depends(require_roles("admin"))]

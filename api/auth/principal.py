@@ -20,6 +20,8 @@ class Principal:
     force_password_change: bool
     user_id: str | None = None
     name: str | None = None
+    # The employee a personal account belongs to; None for shared sign-ins and unlinked ones.
+    employee_id: int | None = None
 
     @property
     def display_name(self) -> str:

@@ -1,6 +1,7 @@
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import RedirectResponse
 
+from api.access.policy import rules_for
 from api.auth import cookies, service, sessions
 from api.auth.schemas import (
     ChangePasswordRequest,
@@ -73,6 +74,7 @@ async def user_login(body: UserLoginRequest, request: Request, response: Respons
         role=user.role,
         name=users.full_name(user),
         force_password_change=user.force_password_change,
+        employee_id=user.employee_id,
     )
     cookies.set_cookie(response, request, row.sid)
     return UserLoginReply(force_password_change=user.force_password_change, user_role=user.role)
@@ -87,6 +89,10 @@ async def get_session(principal: PendingPrincipal):
         organization_name=org.name,
         organization_subdomain=org.subdomain,
         force_password_change=principal.force_password_change,
+        visibility=org.visibility,
+        employee_id=principal.employee_id,
+        user_name=principal.display_name,
+        access=rules_for(principal.role, org.visibility),
     )
 
 

@@ -1,3 +1,5 @@
+from typing import Literal
+
 from pydantic import Field
 
 from api.core.schemas import ApiModel, ReadModel
@@ -41,6 +43,13 @@ class SessionReply(ReadModel):
     organization_name: str
     organization_subdomain: str
     force_password_change: bool
+    # Who sees what in this organisation, and what this reader may do: for each rule of the
+    # policy table ("employees.read"), the records it reaches ("all", "line", "own"); an
+    # empty list means never.
+    visibility: Literal["open", "need_to_know"]
+    employee_id: int | None
+    user_name: str
+    access: dict[str, list[Literal["all", "line", "own"]]]
 
 
 class UserReply(ReadModel):

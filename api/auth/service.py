@@ -95,6 +95,7 @@ async def create_user_session(
     role: str,
     name: str,
     force_password_change: bool,
+    employee_id: int | None = None,
 ) -> Session:
     """A session for a person signed in with their own account (api/users)."""
     return await sessions.rotate(
@@ -106,6 +107,7 @@ async def create_user_session(
             "userRole": role,
             "userId": user_id,
             "userName": name,
+            "employeeId": employee_id,
             "forcePasswordChange": force_password_change,
         },
     )

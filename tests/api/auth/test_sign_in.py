@@ -68,13 +68,21 @@ async def test_first_sign_in_requires_a_password_change(client, org):
     assert body == {"success": True, "forcePasswordChange": True}
     r = await client.get("/api/auth/session")
     assert r.status_code == 200
-    assert r.json() == {
+    reply = r.json()
+    access = reply.pop("access")
+    assert reply == {
         "userRole": "admin",
         "organizationId": org.id,
         "organizationName": "Alpha Org",
         "organizationSubdomain": org.subdomain,
         "forcePasswordChange": True,
+        "visibility": "open",
+        "employeeId": None,
+        "userName": "Administrator",
     }
+    # The policy table as this reader holds it, for the web client's menus and routes.
+    assert access["employees.read"] == ["all"]
+    assert access["backups.manage"] == ["all"]
     # Every other tenant call is refused until the change is made.
     r = await client.get("/api/organization/current")
     assert r.status_code == 403
