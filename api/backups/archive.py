@@ -36,9 +36,9 @@ from api.models import TenantBase
 
 FORMAT = "merit-backup"
 VERSION = 2
-# Not organisation data: the backup history itself (a restore must not rewind it) and
-# short-lived upload permissions.
-EXCLUDED_TABLES = frozenset({"backups", "upload_slots"})
+# Not organisation data to rewind: the backup history itself and the audit trail (a restore
+# must rewind neither: the trail records the restore too), and short-lived upload permissions.
+EXCLUDED_TABLES = frozenset({"backups", "audit_events", "upload_slots"})
 # Exported as null; a restore keeps whatever the organisation has now.
 REDACTED = {
     "users": ("password_hash",),

@@ -12,19 +12,20 @@ from api.backups.schemas import (
     ValidationReply,
 )
 from api.core.errors import NotFound
-from api.deps import AdminOnly, TenantSession
+from api.deps import CurrentPrincipal, TenantSession, allowed
 
-router = APIRouter(tags=["backups"])
+# Every backup call is the admin's: one rule of the policy table for the whole router.
+router = APIRouter(tags=["backups"], dependencies=[allowed("backups", "manage")])
 
 
 @router.post("/api/backups/create", response_model=BackupCreated, operation_id="createBackup")
-async def create_backup(principal: AdminOnly):
+async def create_backup(principal: CurrentPrincipal):
     row = await service.create_backup(principal.organization)
     return BackupCreated(message="Backup started", backup=service.to_read(row))
 
 
 @router.get("/api/backups", response_model=list[BackupRead], operation_id="listBackups")
-async def list_backups(_: AdminOnly, session: TenantSession):
+async def list_backups(session: TenantSession):
     return [service.to_read(b) for b in await service.list_backups(session=session)]
 
 
@@ -34,7 +35,7 @@ async def list_backups(_: AdminOnly, session: TenantSession):
     response_class=FileResponse,
     responses={200: {"content": {"application/json": {}}}},
 )
-async def download_backup(filename: str, principal: AdminOnly, session: TenantSession):
+async def download_backup(filename: str, principal: CurrentPrincipal, session: TenantSession):
     backup = await service.get_backup(session=session, filename=filename)
     path = service.completed_file(principal.organization, backup)
     if not path.is_file():
@@ -53,7 +54,7 @@ async def download_backup(filename: str, principal: AdminOnly, session: TenantSe
     response_model_exclude_none=True,
     operation_id="validateBackup",
 )
-async def validate_backup(filename: str, principal: AdminOnly):
+async def validate_backup(filename: str, principal: CurrentPrincipal):
     # Like a restore, validating opens a connection of its own: no request-long session.
     backup = await service.get_backup_in_own_session(principal.organization, filename)
     try:
@@ -74,7 +75,9 @@ async def validate_backup(filename: str, principal: AdminOnly):
 @router.post(
     "/api/backups/{filename}/restore", response_model=RestoreReply, operation_id="restoreBackup"
 )
-async def restore_backup(filename: str, principal: AdminOnly, body: RestoreRequest | None = None):
+async def restore_backup(
+    filename: str, principal: CurrentPrincipal, body: RestoreRequest | None = None
+):
     # No request-long tenant session: the restore opens connections of its own (safety backup,
     # load), and a request never holds two pooled connections at once.
     backup = await service.get_backup_in_own_session(principal.organization, filename)
