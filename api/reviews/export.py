@@ -3,8 +3,11 @@
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.access.scope import Scope
+from api.audit import trail
 from api.core.csv_export import csv_text
 from api.employees.models import Employee
+from api.reviews.access import only_visible
 from api.reviews.models import Review, ReviewTemplate
 
 HEADER = [
@@ -24,8 +27,8 @@ HEADER = [
 ]
 
 
-async def reviews_csv(*, session: AsyncSession) -> str:
-    """Every review with its employee and template, newest due date first."""
+async def reviews_csv(*, session: AsyncSession, scope: Scope) -> str:
+    """Every review the scope shows with its employee and template, newest due date first."""
     query = (
         select(
             Review.id,
@@ -46,4 +49,9 @@ async def reviews_csv(*, session: AsyncSession) -> str:
         .join(ReviewTemplate, ReviewTemplate.id == Review.template_id)
         .order_by(Review.due_date.desc(), Review.id.desc())
     )
-    return csv_text([HEADER, *await session.execute(query)])
+    query = only_visible(query, scope)
+    rows = list(await session.execute(query))
+    await trail.record(
+        session, action="export", resource="review", summary=f"Exported {len(rows)} reviews"
+    )
+    return csv_text([HEADER, *rows])

@@ -15,7 +15,9 @@ from typing import Annotated, Any, Literal, TypeVar
 from fastapi import Depends, Query
 from sqlalchemy import Select, and_, case, func, literal, not_, or_, select
 
+from api.access.scope import Scope
 from api.employees.models import Employee
+from api.reviews.access import only_visible
 from api.reviews.models import Review, ReviewTemplate
 
 StatusFilter = Literal["pending", "in_progress", "completed"]
@@ -136,6 +138,7 @@ class Filters:
     """What the endpoint adds to the query's parameters."""
 
     today: date
+    scope: Scope  # the reviews the reader may see
     employee_id: int | None = None
     # Whose reviews a list shows when `archived` is not given.
     default_archived: str = "active"
@@ -156,6 +159,7 @@ def apply(query: Q, params: ReviewQuery, filters: Filters, *, ordered: bool = Tr
         query = query.where(Employee.is_archived.is_(True))
     if employee_id is not None:
         query = query.where(Review.employee_id == employee_id)
+    query = only_visible(query, filters.scope)
     if params.department is not None:
         query = query.where(Employee.department == params.department)
     if params.reviewer is not None:

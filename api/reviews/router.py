@@ -2,10 +2,11 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Response
 
+from api.access.scope import Scope, scope_for
 from api.core.dates import local_today
 from api.core.listing import json_response
 from api.core.paging import PAGED_RESPONSES, PageParams, list_response
-from api.deps import AdminOrHr, CanFillReviews, CurrentPrincipal, TenantSession
+from api.deps import CurrentPrincipal, TenantSession, allowed
 from api.reviews import export, service, templates
 from api.reviews.list_query import ReviewQueryParams, StatusFilter
 from api.reviews.models import Review, ReviewTemplate
@@ -20,36 +21,59 @@ from api.reviews.schemas import (
 
 router = APIRouter(tags=["reviews"])
 
+# Each route names its one rule of the access table (api/access/policy.py).
+ReadTemplates = Annotated[Scope, allowed("templates", "read")]
+WriteTemplates = Annotated[Scope, allowed("templates", "write")]
+ReadReviews = Annotated[Scope, allowed("reviews", "read")]
+CreateReviews = Annotated[Scope, allowed("reviews", "create")]
+FillReviews = Annotated[Scope, allowed("reviews", "fill")]
+ExportReviews = Annotated[Scope, allowed("reviews", "export")]
+
 
 async def valid_template(template_id: int, session: TenantSession) -> ReviewTemplate:
     return await templates.get(session=session, template_id=template_id)
 
 
-async def valid_review(review_id: int, session: TenantSession) -> Review:
-    return await service.get(session=session, review_id=review_id)
+async def valid_review(review_id: int, scope: ReadReviews, session: TenantSession) -> Review:
+    return await service.get(session=session, review_id=review_id, scope=scope)
+
+
+async def review_to_fill(
+    review_id: int, fill: FillReviews, principal: CurrentPrincipal, session: TenantSession
+) -> Review:
+    """A review the reader does not see answers 404; one they see but may not fill (their
+    own, once completed) 403."""
+    return await service.get_to_fill(
+        session=session,
+        review_id=review_id,
+        scope=scope_for(principal, "reviews", "read"),
+        fill=fill,
+    )
 
 
 ValidTemplate = Annotated[ReviewTemplate, Depends(valid_template)]
+# Looked up before the body is checked, so an unknown review answers 404 whatever is sent.
 ValidReview = Annotated[Review, Depends(valid_review)]
+ReviewToFill = Annotated[Review, Depends(review_to_fill)]
 
 
 # Templates: everyone signed in reads them; admin and hr write.
 
 
 @router.get("/api/templates", response_model=list[TemplateRead], operation_id="listTemplates")
-async def list_templates(_: CurrentPrincipal, session: TenantSession):
+async def list_templates(_: ReadTemplates, session: TenantSession):
     return await templates.list_templates(session=session)
 
 
 @router.post(
     "/api/templates", response_model=TemplateRead, status_code=201, operation_id="createTemplate"
 )
-async def create_template(body: TemplateCreate, _: AdminOrHr, session: TenantSession):
+async def create_template(body: TemplateCreate, _: WriteTemplates, session: TenantSession):
     return await templates.create(session=session, data=body)
 
 
 @router.get("/api/templates/{template_id}", response_model=TemplateRead, operation_id="getTemplate")
-async def get_template(_: CurrentPrincipal, template: ValidTemplate):
+async def get_template(_: ReadTemplates, template: ValidTemplate):
     return template
 
 
@@ -57,7 +81,7 @@ async def get_template(_: CurrentPrincipal, template: ValidTemplate):
     "/api/templates/{template_id}", response_model=TemplateRead, operation_id="updateTemplate"
 )
 async def update_template(
-    body: TemplateUpdate, _: AdminOrHr, template: ValidTemplate, session: TenantSession
+    body: TemplateUpdate, _: WriteTemplates, template: ValidTemplate, session: TenantSession
 ):
     return await templates.update(session=session, template=template, data=body)
 
@@ -68,17 +92,18 @@ async def update_template(
     status_code=201,
     operation_id="duplicateTemplate",
 )
-async def duplicate_template(_: AdminOrHr, template: ValidTemplate, session: TenantSession):
+async def duplicate_template(_: WriteTemplates, template: ValidTemplate, session: TenantSession):
     return await templates.duplicate(session=session, template=template)
 
 
 @router.delete("/api/templates/{template_id}", status_code=204, operation_id="deleteTemplate")
-async def delete_template(_: AdminOrHr, template: ValidTemplate, session: TenantSession):
+async def delete_template(_: WriteTemplates, template: ValidTemplate, session: TenantSession):
     await templates.delete(session=session, template=template)
     return Response(status_code=204)
 
 
-# Reviews: everyone reads; admin and hr create; admin, hr and manager fill them in.
+# Reviews: read as the reader's scope shows them; admin and hr create; admin and hr fill
+# every review, a manager those their scope lets them fill.
 
 
 @router.get(
@@ -88,7 +113,7 @@ async def delete_template(_: AdminOrHr, template: ValidTemplate, session: Tenant
     responses=PAGED_RESPONSES,
 )
 async def list_reviews(
-    _: CurrentPrincipal,
+    scope: ReadReviews,
     session: TenantSession,
     params: ReviewQueryParams,
     paging: PageParams,
@@ -97,18 +122,20 @@ async def list_reviews(
     """Reviews, newest first; optionally filtered, sorted and paged (page or pageSize: one
     page, with the total in X-Total-Count)."""
     body, total = await service.list_page(
-        session=session, employee_id=employee_id, params=params, paging=paging
+        session=session, scope=scope, employee_id=employee_id, params=params, paging=paging
     )
     return list_response(body, total)
 
 
 @router.get("/api/reviews/all", response_model=list[ReviewRead], operation_id="listAllReviews")
 async def list_all_reviews(
-    _: CurrentPrincipal, session: TenantSession, status: StatusFilter | None = None
+    scope: ReadReviews, session: TenantSession, status: StatusFilter | None = None
 ):
     """Every review, including those of archived employees."""
     return json_response(
-        await service.list_reviews(session=session, status=status, include_archived=True)
+        await service.list_reviews(
+            session=session, scope=scope, status=status, include_archived=True
+        )
     )
 
 
@@ -116,11 +143,11 @@ async def list_all_reviews(
     "/api/reviews/upcoming", response_model=list[ReviewRead], operation_id="listUpcomingReviews"
 )
 async def upcoming_reviews(
-    _: CurrentPrincipal,
+    scope: ReadReviews,
     session: TenantSession,
     limit: Annotated[int, Query(ge=1, le=100)] = service.UPCOMING_LIMIT,
 ):
-    return json_response(await service.list_upcoming(session=session, limit=limit))
+    return json_response(await service.list_upcoming(session=session, scope=scope, limit=limit))
 
 
 @router.get(
@@ -129,9 +156,9 @@ async def upcoming_reviews(
     response_class=Response,
     responses={200: {"content": {"text/csv": {}}}},
 )
-async def export_reviews(_: AdminOrHr, session: TenantSession):
+async def export_reviews(scope: ExportReviews, session: TenantSession):
     """The Generate Report quick action: every review as CSV."""
-    body = await export.reviews_csv(session=session)
+    body = await export.reviews_csv(session=session, scope=scope)
     filename = f"reviews-report-{local_today().isoformat()}.csv"
     return Response(
         content=body,
@@ -141,20 +168,24 @@ async def export_reviews(_: AdminOrHr, session: TenantSession):
 
 
 @router.get("/api/reviews/{review_id}", response_model=ReviewRead, operation_id="getReview")
-async def get_review(_: CurrentPrincipal, review: ValidReview):
+async def get_review(_: ReadReviews, review: ValidReview):
     return review
 
 
 @router.post(
     "/api/reviews", response_model=ReviewRead, status_code=201, operation_id="createReview"
 )
-async def create_review(body: ReviewCreate, _: AdminOrHr, session: TenantSession):
+async def create_review(body: ReviewCreate, _: CreateReviews, session: TenantSession):
     return await service.create(session=session, data=body)
 
 
 @router.put("/api/reviews/{review_id}", response_model=ReviewRead, operation_id="updateReview")
 async def update_review(
-    body: ReviewUpdate, principal: CanFillReviews, review: ValidReview, session: TenantSession
+    body: ReviewUpdate,
+    _: FillReviews,
+    principal: CurrentPrincipal,
+    review: ReviewToFill,
+    session: TenantSession,
 ):
     return await service.update(
         session=session, review=review, data=body, role=principal.role, today=local_today()

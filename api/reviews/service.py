@@ -15,15 +15,17 @@ from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 
+from api.access.scope import Scope
 from api.core.dates import local_today
 from api.core.db import utcnow
 from api.core.errors import BadRequest, Conflict, Forbidden, NotFound
 from api.core.listing import Copy, Embed, Listing
 from api.core.paging import Paging
-from api.employees.lookup import check_employee_id, employee_list, get_employee
+from api.employees.lookup import EMPLOYEE_NOT_FOUND, check_employee_id, employee_list, get_employee
 from api.employees.models import Employee
 from api.reminders.models import Reminder
 from api.reviews import list_query, templates
+from api.reviews.access import check_fillable, only_visible
 from api.reviews.answers import check_responses, still_valid
 from api.reviews.list_query import ReviewQuery
 from api.reviews.models import Review, ReviewTemplate
@@ -37,6 +39,7 @@ from api.reviews.schemas import (
 )
 
 UPCOMING_LIMIT = 10
+REVIEW_NOT_FOUND = "Review not found"
 COMPLETED_LOCKED = "Only an administrator can change a completed review"
 CHANGED_ELSEWHERE = (
     "This review changed after you opened it: someone saved it, or its template's questions "
@@ -66,19 +69,32 @@ def _with_embeds(query: Select[Any]) -> Select[Any]:
     return query.options(selectinload(Review.employee), selectinload(Review.template))
 
 
-async def get(*, session: AsyncSession, review_id: int) -> Review:
-    """The review of this organisation with its employee and template, or NotFound."""
+async def get(*, session: AsyncSession, review_id: int, scope: Scope) -> Review:
+    """The review of this organisation with its employee and template, or NotFound (also for
+    a review the reader's scope does not show)."""
     review = None
     if 0 < review_id <= templates.PG_INT_MAX:
-        review = await session.scalar(_with_embeds(select(Review).where(Review.id == review_id)))
+        query = only_visible(select(Review).where(Review.id == review_id), scope)
+        review = await session.scalar(_with_embeds(query))
     if review is None:
-        raise NotFound("Review not found")
+        raise NotFound(REVIEW_NOT_FOUND)
+    return review
+
+
+async def get_to_fill(
+    *, session: AsyncSession, review_id: int, scope: Scope, fill: Scope
+) -> Review:
+    """The review to fill in: NotFound unless the reader sees it (`scope`), Forbidden unless
+    they may fill it (`fill`)."""
+    review = await get(session=session, review_id=review_id, scope=scope)
+    await check_fillable(session, review, fill)
     return review
 
 
 async def list_reviews(
     *,
     session: AsyncSession,
+    scope: Scope,
     employee_id: int | None = None,
     status: str | None = None,
     include_archived: bool = False,
@@ -86,7 +102,11 @@ async def list_reviews(
     """Newest first, as JSON. Reviews of archived employees only with include_archived or by
     employee."""
     body, _ = await list_page(
-        session=session, employee_id=employee_id, status=status, include_archived=include_archived
+        session=session,
+        scope=scope,
+        employee_id=employee_id,
+        status=status,
+        include_archived=include_archived,
     )
     return body
 
@@ -94,6 +114,7 @@ async def list_reviews(
 async def list_page(
     *,
     session: AsyncSession,
+    scope: Scope,
     employee_id: int | None = None,
     status: str | None = None,
     include_archived: bool = False,
@@ -102,17 +123,21 @@ async def list_page(
 ) -> tuple[bytes, int | None]:
     """The matching reviews as JSON (newest first unless sorted otherwise), and how many match
     in all when `paging` asks for one page (None otherwise). Reviews of archived employees only
-    with include_archived, by employee or as `params` say."""
+    with include_archived, by employee or as `params` say. Only the reviews `scope` shows;
+    an employee out of its reach is unknown (NotFound)."""
     if params is None:
         params = ReviewQuery()
     if status is not None:
         params = replace(params, status=status)
     if employee_id is not None:
         check_employee_id(employee_id)
+        if not scope.everything:
+            await scope.require(session, employee_id, EMPLOYEE_NOT_FOUND)
     filters = list_query.Filters(
         today=local_today(),
         employee_id=employee_id,
         default_archived="all" if include_archived else "active",
+        scope=scope,
     )
     total = None
     if paging is None:
@@ -142,8 +167,11 @@ async def list_page(
     return body, total
 
 
-async def list_upcoming(*, session: AsyncSession, limit: int = UPCOMING_LIMIT) -> bytes:
-    """Open reviews of active employees, the most urgent (overdue first) at the top, as JSON."""
+async def list_upcoming(
+    *, session: AsyncSession, scope: Scope, limit: int = UPCOMING_LIMIT
+) -> bytes:
+    """Open reviews of active employees the scope shows, the most urgent (overdue first) at
+    the top, as JSON."""
     query = (
         REVIEWS.rows()
         .join(Employee, Employee.id == Review.employee_id)
@@ -151,7 +179,7 @@ async def list_upcoming(*, session: AsyncSession, limit: int = UPCOMING_LIMIT) -
         .order_by(Review.due_date, Review.id)
         .limit(limit)
     )
-    return await REVIEWS.render(session, query)
+    return await REVIEWS.render(session, only_visible(query, scope))
 
 
 async def create(*, session: AsyncSession, data: ReviewCreate) -> Review:

@@ -10,6 +10,8 @@ from typing import Any
 
 from sqlalchemy import event, text
 
+from api.access.policy import ALL
+from api.access.scope import Scope
 from api.core.dates import local_today
 from api.core.db import get_engine, tenant_session
 from api.reviews import service
@@ -302,7 +304,7 @@ async def test_lists_read_the_copies_only_once_the_template_has_moved_on(login, 
     async def render() -> dict[int, dict[str, Any]]:
         statements.clear()
         async with tenant_session(org.schema_name, org.id) as session:
-            body = json.loads(await service.list_reviews(session=session))
+            body = json.loads(await service.list_reviews(session=session, scope=Scope(ALL, None)))
         return {item["id"]: item for item in body}
 
     engine = get_engine().sync_engine

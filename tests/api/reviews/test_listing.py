@@ -8,6 +8,8 @@ from pydantic_core import from_json, to_json
 from sqlalchemy import delete, event, select, update
 from sqlalchemy.orm import selectinload
 
+from api.access.policy import ALL
+from api.access.scope import Scope
 from api.core.dates import local_today
 from api.core.db import get_engine, tenant_session
 from api.core.listing import VersionedCache
@@ -289,7 +291,7 @@ async def test_a_changed_review_is_rendered_again_without_asking_for_its_embeds_
     async def listed_with_statements() -> tuple[list[dict], list[str]]:
         statements.clear()
         async with tenant_session(org.schema_name, org.id, reads_only=True) as session:
-            body = from_json(await list_reviews(session=session))
+            body = from_json(await list_reviews(session=session, scope=Scope(ALL, None)))
         return body, [s for s in statements if "FROM" in s]
 
     embeds = re.compile(r"FROM (\w+\.)?(employees|review_templates)\b")
@@ -332,7 +334,7 @@ async def test_a_list_read_inside_a_transaction_shows_its_own_changes_and_keeps_
             await session.execute(
                 update(Review).where(Review.id == review).values(reviewer_notes=notes)
             )
-            inside = from_json(await list_reviews(session=session))
+            inside = from_json(await list_reviews(session=session, scope=Scope(ALL, None)))
             assert inside[0]["reviewerNotes"] == notes
     assert (await admin.get("/api/reviews")).json()[0]["reviewerNotes"] == "Second draft"
 
