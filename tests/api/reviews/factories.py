@@ -133,8 +133,11 @@ def completed_at(day: date) -> datetime:
 
 async def rewind_review_questions(conn: AsyncConnection, schema: str) -> None:
     """Take a schema's tables back to before reviews kept their own copy of the questions
-    (revision 0003), and so before the dashboard's indexes (0004) too; the caller sets its
-    revision (set_revision)."""
+    (revision 0003), and so before the dashboard's indexes (0004) and the accounts' employees
+    and audit trail (0005) too; the caller sets its revision (set_revision)."""
+    await conn.exec_driver_sql(f'DROP TABLE "{schema}".audit_events')
+    await conn.exec_driver_sql(f'DROP FUNCTION "{schema}".audit_events_append_only()')
+    await conn.exec_driver_sql(f'ALTER TABLE "{schema}".users DROP COLUMN employee_id')
     await conn.exec_driver_sql(f'DROP INDEX "{schema}".ix_employees_archived')
     for index, column, where in (
         ("ix_reviews_completed_at", "completed_at", ""),
