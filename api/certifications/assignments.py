@@ -6,6 +6,7 @@ from datetime import date
 from sqlalchemy import and_, delete, func, or_, select, text, true
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.access.scope import Scope
 from api.certifications.models import CertificationType, EmployeeCertification
 from api.certifications.replies import assignment_items, assignments_query
 from api.certifications.rules import EXPIRY_BEFORE_ISSUE, EXPIRY_PAST
@@ -19,14 +20,17 @@ from api.core.dates import add_months, earliest_today, local_today
 from api.core.db import execute_core
 from api.core.errors import BadRequest, Conflict, NotFound
 from api.core.listing import render
-from api.employees.lookup import get_employee
+from api.employees.lookup import EMPLOYEE_NOT_FOUND, get_employee
 from api.employees.models import Employee
 from api.reminders.models import Reminder
 
 CERTIFICATION_NOT_FOUND = "Certification not found"
 
 
-async def get_assignment(*, session: AsyncSession, certification_id: int) -> EmployeeCertification:
+async def get_assignment(
+    *, session: AsyncSession, certification_id: int, scope: Scope
+) -> EmployeeCertification:
+    """The certification, or NotFound (also when its employee is out of the scope's reach)."""
     row = (
         await session.get(EmployeeCertification, certification_id)
         if 0 < certification_id < 2**31
@@ -34,17 +38,26 @@ async def get_assignment(*, session: AsyncSession, certification_id: int) -> Emp
     )
     if row is None:
         raise NotFound(CERTIFICATION_NOT_FOUND)
+    await scope.require(session, row.employee_id, CERTIFICATION_NOT_FOUND)
     return row
 
 
 async def list_assignments(
-    *, session: AsyncSession, employee_id: int | None, include_archived: bool = False
+    *,
+    session: AsyncSession,
+    scope: Scope,
+    employee_id: int | None,
+    include_archived: bool = False,
 ) -> bytes:
     """One employee's certifications (all of them), or every employee's; archived employees
-    are left out of the organisation-wide list unless asked for. As JSON."""
+    are left out of the organisation-wide list unless asked for. Only employees in the
+    scope's reach (another is unknown: NotFound). As JSON."""
     query = assignments_query()
+    if not scope.everything:
+        query = query.where(scope.employees(EmployeeCertification.employee_id))
     if employee_id is not None:
         await get_employee(session=session, employee_id=employee_id)
+        await scope.require(session, employee_id, EMPLOYEE_NOT_FOUND)
         query = query.where(EmployeeCertification.employee_id == employee_id).order_by(
             EmployeeCertification.expiration_date.asc().nulls_last(),
             func.lower(CertificationType.name),
@@ -123,11 +136,12 @@ async def _ensure_no_overlap(
 
 
 async def create_assignment(
-    *, session: AsyncSession, data: EmployeeCertificationCreate
+    *, session: AsyncSession, data: EmployeeCertificationCreate, scope: Scope
 ) -> EmployeeCertification:
-    """Assign a certification type to an employee. Without an expiration date, a type with a
-    validity period gets issue date + validityMonths."""
+    """Assign a certification type to an employee in the scope's reach. Without an
+    expiration date, a type with a validity period gets issue date + validityMonths."""
     employee = await get_employee(session=session, employee_id=data.employee_id)
+    await scope.require(session, employee.id, EMPLOYEE_NOT_FOUND)
     ctype = await get_type(session=session, type_id=data.certification_type_id)
     assert data.issue_date is not None  # the schema requires it
     expiration = data.expiration_date
@@ -227,7 +241,7 @@ async def _drop_obsolete_reminders(
     await session.execute(query)
 
 
-async def delete_assignment(*, session: AsyncSession, certification_id: int) -> None:
-    cert = await get_assignment(session=session, certification_id=certification_id)
+async def delete_assignment(*, session: AsyncSession, certification_id: int, scope: Scope) -> None:
+    cert = await get_assignment(session=session, certification_id=certification_id, scope=scope)
     await session.delete(cert)
     await session.flush()

@@ -7,6 +7,7 @@ from typing import Any
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.access.scope import Scope
 from api.certifications.models import CertificationType, EmployeeCertification
 from api.certifications.replies import (
     EMPLOYEE,
@@ -33,19 +34,20 @@ Holding = dict[tuple[int, int], tuple[bool, date | None]]
 
 
 async def list_compliance(
-    *, session: AsyncSession, on: date | None = None, limit: int | None = None
+    *, session: AsyncSession, scope: Scope, on: date | None = None, limit: int | None = None
 ) -> bytes:
-    """For each required type, the non-archived employees who lack it (no active
-    certification of it) or hold it expired (active ones, all expired). `limit` caps each
-    list; the counts are always complete. As JSON."""
+    """For each required type, the non-archived employees in the scope's reach who lack it
+    (no active certification of it) or hold it expired (active ones, all expired). `limit`
+    caps each list; the counts are always complete and count only those employees. As
+    JSON."""
     on = on or local_today()
     required = list(await execute_core(session, _required_types()))
     if not required:
         return render([])
-    employees = list(await execute_core(session, _active_employees()))
+    employees = list(await execute_core(session, _active_employees(scope)))
     holding: Holding = {
         (type_id, employee_id): (valid, last)
-        for type_id, employee_id, valid, last in await execute_core(session, _held(on))
+        for type_id, employee_id, valid, last in await execute_core(session, _held(on, scope))
     }
     summaries = [employee_summary(row) for row in employees]
     cap = len(employees) if limit is None else limit
@@ -60,21 +62,22 @@ def _required_types() -> Any:
     )
 
 
-def _active_employees() -> Any:
+def _active_employees(scope: Scope) -> Any:
     """The non-archived employees' summaries' columns, by last then first name."""
-    return (
+    query = (
         select(*EMPLOYEE_COLUMNS)
         .outerjoin(Department, Department.slug == Employee.department)
         .where(Employee.is_archived.is_(False))
         .order_by(func.lower(Employee.last_name), func.lower(Employee.first_name), Employee.id)
     )
+    return query if scope.everything else query.where(scope.employees(Employee.id))
 
 
-def _held(on: date) -> Any:
+def _held(on: date, scope: Scope) -> Any:
     """Per (required type, employee) holding an active one: is one still valid? latest
     expiry?"""
     ec = EmployeeCertification
-    return (
+    query = (
         select(
             ec.certification_type_id,
             ec.employee_id,
@@ -85,6 +88,7 @@ def _held(on: date) -> Any:
         .where(CertificationType.is_required.is_(True), ec.is_active.is_(True))
         .group_by(ec.certification_type_id, ec.employee_id)
     )
+    return query if scope.everything else query.where(scope.employees(ec.employee_id))
 
 
 def _entry(

@@ -6,6 +6,7 @@ from datetime import date
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.access.scope import Scope
 from api.certifications.assignments import CERTIFICATION_NOT_FOUND
 from api.certifications.models import Certification
 from api.certifications.rules import EXPIRY_BEFORE_ISSUE
@@ -14,15 +15,19 @@ from api.certifications.service import flush_certification
 from api.certifications.status import display_status
 from api.core.dates import local_today
 from api.core.errors import BadRequest, NotFound
-from api.employees.lookup import get_employee
+from api.employees.lookup import EMPLOYEE_NOT_FOUND, get_employee
 
 
-async def get_certification(*, session: AsyncSession, certification_id: int) -> Certification:
+async def get_certification(
+    *, session: AsyncSession, certification_id: int, scope: Scope
+) -> Certification:
+    """The certification, or NotFound (also when its employee is out of the scope's reach)."""
     row = (
         await session.get(Certification, certification_id) if 0 < certification_id < 2**31 else None
     )
     if row is None:
         raise NotFound(CERTIFICATION_NOT_FOUND)
+    await scope.require(session, row.employee_id, CERTIFICATION_NOT_FOUND)
     return row
 
 
@@ -54,11 +59,16 @@ def certification_reply(cert: Certification) -> CertificationRead:
 
 
 async def list_certifications(
-    *, session: AsyncSession, employee_id: int | None
+    *, session: AsyncSession, scope: Scope, employee_id: int | None
 ) -> list[CertificationRead]:
+    """Every certification of the employees in the scope's reach, or one employee's (another
+    is unknown: NotFound)."""
     query = select(Certification)
+    if not scope.everything:
+        query = query.where(scope.employees(Certification.employee_id))
     if employee_id is not None:
         await get_employee(session=session, employee_id=employee_id)
+        await scope.require(session, employee_id, EMPLOYEE_NOT_FOUND)
         query = query.where(Certification.employee_id == employee_id)
     query = query.order_by(
         Certification.expiration_date.asc().nulls_last(),
@@ -70,9 +80,10 @@ async def list_certifications(
 
 
 async def create_certification(
-    *, session: AsyncSession, data: CertificationCreate
+    *, session: AsyncSession, data: CertificationCreate, scope: Scope
 ) -> Certification:
     employee = await get_employee(session=session, employee_id=data.employee_id)
+    await scope.require(session, employee.id, EMPLOYEE_NOT_FOUND)
     cert = Certification(
         employee_id=employee.id,
         name=data.name,
@@ -115,7 +126,9 @@ async def update_certification(
     return cert
 
 
-async def delete_certification(*, session: AsyncSession, certification_id: int) -> None:
-    cert = await get_certification(session=session, certification_id=certification_id)
+async def delete_certification(
+    *, session: AsyncSession, certification_id: int, scope: Scope
+) -> None:
+    cert = await get_certification(session=session, certification_id=certification_id, scope=scope)
     await session.delete(cert)
     await session.flush()

@@ -14,6 +14,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
+from api.access.scope import Scope
+from api.audit import trail
 from api.certifications.models import CertificationType, EmployeeCertification
 from api.certifications.schemas import (
     CertificationTypeCreate,
@@ -48,15 +50,15 @@ async def flush_certification(session: AsyncSession) -> None:
         raise NotFound("The employee or certification type no longer exists") from exc
 
 
-def type_counts(on: date) -> Any:
-    """Per type, over the active certifications of non-archived employees: the unexpired
-    ones, how many of those expire within 1 to 30 days, and the expired ones. One aggregate
-    over the certifications."""
+def type_counts(on: date, scope: Scope) -> Any:
+    """Per type, over the active certifications of non-archived employees in the scope's
+    reach: the unexpired ones, how many of those expire within 1 to 30 days, and the expired
+    ones. One aggregate over the certifications."""
     ec = EmployeeCertification
     first, last = expiring_window(on)
     archived = exists().where(Employee.id == ec.employee_id, Employee.is_archived.is_(True))
     expired = ec.expiration_date < on
-    return (
+    query = (
         select(
             ec.certification_type_id.label("type_id"),
             func.count()
@@ -67,15 +69,18 @@ def type_counts(on: date) -> Any:
         )
         .where(ec.is_active.is_(True), ~archived)
         .group_by(ec.certification_type_id)
-        .subquery("counts")
     )
+    if not scope.everything:
+        query = query.where(scope.employees(ec.employee_id))
+    return query.subquery("counts")
 
 
 async def list_types(
-    *, session: AsyncSession, on: date | None = None
+    *, session: AsyncSession, scope: Scope, on: date | None = None
 ) -> list[CertificationTypeRead]:
-    """Every certification type by name, with employeeCount and expiringCount."""
-    counts = type_counts(on or local_today())
+    """Every certification type by name, with employeeCount and expiringCount counted over
+    the certifications `scope` reaches."""
+    counts = type_counts(on or local_today(), scope)
     rows = await session.execute(
         select(
             CertificationType,
@@ -99,9 +104,9 @@ async def list_types(
 
 
 async def get_type_reply(
-    *, session: AsyncSession, ctype: CertificationType
+    *, session: AsyncSession, ctype: CertificationType, scope: Scope
 ) -> CertificationTypeRead:
-    counts = type_counts(local_today())
+    counts = type_counts(local_today(), scope)
     row = (
         await session.execute(
             select(
@@ -211,10 +216,11 @@ async def delete_type(*, session: AsyncSession, type_id: int, confirm: bool) -> 
             f"Deleting it also deletes their {_plural(held.certifications, 'certification')}; "
             "confirm to delete it anyway."
         )
-    await session.execute(
-        delete(EmployeeCertification).where(EmployeeCertification.certification_type_id == type_id)
-    )
+    held_ones = EmployeeCertification.certification_type_id == type_id
+    await trail.record_deleting(session, select(EmployeeCertification).where(held_ones))
+    await session.execute(delete(EmployeeCertification).where(held_ones))
     await session.execute(delete(CertificationType).where(CertificationType.id == type_id))
+    await trail.record_deleted(session, ctype)
     return held.certifications
 
 

@@ -40,6 +40,8 @@ from tests.bench.harness import (  # noqa: E402
 
 _DATA = embedded_postgres()
 
+from api.access.policy import ALL  # noqa: E402
+from api.access.scope import Scope  # noqa: E402
 from api.certifications import service  # noqa: E402
 from api.core.db import dispose_engine, tenant_session  # noqa: E402
 from api.main import create_app  # noqa: E402
@@ -103,7 +105,7 @@ async def main() -> None:
         async with tenant_session(org.schema_name, org.id) as session:
 
             async def query() -> None:
-                found.append(await service.list_types(session=session))
+                found.append(await service.list_types(session=session, scope=Scope(ALL, None)))
 
             alone = [Sample(t) for t in await sequential(query, args.requests, skip=10)]
         types = found[-1]

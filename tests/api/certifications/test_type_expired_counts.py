@@ -1,5 +1,7 @@
 """A certification type counts its current holders and, apart, those whose one has expired."""
 
+from api.access.policy import ALL
+from api.access.scope import Scope
 from api.certifications import service
 from api.core.db import tenant_session
 from tests.api.certifications.factories import add_cert, add_employee, add_type, days
@@ -17,7 +19,7 @@ async def test_a_type_counts_expired_holders_beside_current_ones(org, login):
     await add_cert(org, gone, first_aid, expires=days(-5))  # an archived person's
 
     async with tenant_session(org.schema_name, org.id) as session:
-        (listed,) = await service.list_types(session=session, on=days(0))
+        (listed,) = await service.list_types(session=session, scope=Scope(ALL, None), on=days(0))
     assert (listed.employee_count, listed.expired_count, listed.expiring_count) == (2, 7, 0)
 
     user = await login(org, "user")
