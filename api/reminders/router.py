@@ -2,22 +2,29 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends
 
+from api.access.scope import Scope
 from api.core.listing import json_response
-from api.deps import CurrentPrincipal, TenantSession
+from api.deps import TenantSession, allowed
 from api.reminders import service
 from api.reminders.models import Reminder
 from api.reminders.schemas import MarkAllReadReply, ReminderRead, ReminderUpdate
 
 router = APIRouter(tags=["reminders"])
 
+# Each route names its one rule of the access table (api/access/policy.py).
+ReadReminders = Annotated[Scope, allowed("reminders", "read")]
+MarkReminders = Annotated[Scope, allowed("reminders", "mark")]
 
-async def valid_reminder(reminder_id: int, session: TenantSession) -> Reminder:
-    return await service.get(session=session, reminder_id=reminder_id)
+
+async def valid_reminder(
+    reminder_id: int, scope: MarkReminders, session: TenantSession
+) -> Reminder:
+    return await service.get(session=session, reminder_id=reminder_id, scope=scope)
 
 
 @router.get("/api/reminders", response_model=list[ReminderRead], operation_id="listReminders")
-async def list_reminders(_: CurrentPrincipal, session: TenantSession):
-    return json_response(await service.list_reminders(session=session))
+async def list_reminders(scope: ReadReminders, session: TenantSession):
+    return json_response(await service.list_reminders(session=session, scope=scope))
 
 
 @router.post(
@@ -25,9 +32,9 @@ async def list_reminders(_: CurrentPrincipal, session: TenantSession):
     response_model=MarkAllReadReply,
     operation_id="markAllRemindersRead",
 )
-async def mark_all_read(_: CurrentPrincipal, session: TenantSession):
-    """Mark all read: every role may, as with Mark Read."""
-    return MarkAllReadReply(updated=await service.update_all_read(session=session))
+async def mark_all_read(scope: MarkReminders, session: TenantSession):
+    """Mark all read: the unread reminders the reader sees, as with Mark Read."""
+    return MarkAllReadReply(updated=await service.update_all_read(session=session, scope=scope))
 
 
 @router.put(
@@ -35,9 +42,9 @@ async def mark_all_read(_: CurrentPrincipal, session: TenantSession):
 )
 async def update_reminder(
     body: ReminderUpdate,
-    _: CurrentPrincipal,
+    _: MarkReminders,
     reminder: Annotated[Reminder, Depends(valid_reminder)],
     session: TenantSession,
 ):
-    """Mark Read: every role may mark reminders, as each sees the same list."""
+    """Mark Read: a reminder the reader does not see answers 404, as an unknown one."""
     return await service.update_reminder(session=session, reminder=reminder, is_read=body.is_read)

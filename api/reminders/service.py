@@ -1,12 +1,14 @@
 """Reminders: the list, Mark Read, and the review reminders the daily job creates."""
 
 from datetime import date, timedelta
+from typing import TypeVar
 
-from sqlalchemy import case, delete, func, select, update
+from sqlalchemy import ColumnElement, Select, and_, case, delete, func, not_, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased, selectinload
 
+from api.access.scope import Scope
 from api.core.errors import NotFound
 from api.core.listing import Embed, Listing
 from api.employees.models import Employee
@@ -14,6 +16,7 @@ from api.reminders.models import Reminder
 from api.reminders.schemas import ReminderEmployee, ReminderRead
 from api.reviews.models import Review
 
+Q = TypeVar("Q", bound=Select)  # any SELECT over reminders
 DUE_SOON_DAYS = 7
 PG_INT_MAX = 2**31 - 1
 
@@ -24,9 +27,27 @@ REMINDERS = Listing(
 )
 
 
-async def list_reminders(*, session: AsyncSession) -> bytes:
-    """Unread first, then by due date (soonest first), newest first within a day; as JSON."""
-    query = REMINDERS.rows().order_by(
+def visible(scope: Scope) -> ColumnElement[bool]:
+    """A WHERE clause on reminders: those about employees in the scope's reach, but not the
+    ones about the reader's own open review, which the reader does not see yet (a review
+    reminder only exists while its review is open)."""
+    clause = scope.employees(Reminder.employee_id)
+    if scope.employee_id is None:
+        return clause
+    own_review = and_(Reminder.employee_id == scope.employee_id, Reminder.review_id.is_not(None))
+    return and_(clause, not_(own_review))
+
+
+def only_visible(query: Q, scope: Scope) -> Q:
+    """`query` kept to the reminders the scope shows; untouched for a reader reaching every
+    reminder."""
+    return query if scope.everything else query.where(visible(scope))
+
+
+async def list_reminders(*, session: AsyncSession, scope: Scope) -> bytes:
+    """The reminders the scope shows: unread first, then by due date (soonest first), newest
+    first within a day; as JSON."""
+    query = only_visible(REMINDERS.rows(), scope).order_by(
         Reminder.is_read,
         Reminder.due_date.asc().nulls_last(),
         Reminder.created_at.desc(),
@@ -35,13 +56,13 @@ async def list_reminders(*, session: AsyncSession) -> bytes:
     return await REMINDERS.render(session, query)
 
 
-async def get(*, session: AsyncSession, reminder_id: int) -> Reminder:
+async def get(*, session: AsyncSession, reminder_id: int, scope: Scope) -> Reminder:
+    """The reminder, or NotFound (also for one the scope does not show)."""
     reminder = None
     if 0 < reminder_id <= PG_INT_MAX:
+        query = select(Reminder).where(Reminder.id == reminder_id)
         reminder = await session.scalar(
-            select(Reminder)
-            .options(selectinload(Reminder.employee))
-            .where(Reminder.id == reminder_id)
+            only_visible(query, scope).options(selectinload(Reminder.employee))
         )
     if reminder is None:
         raise NotFound("Reminder not found")
@@ -55,12 +76,13 @@ async def update_reminder(*, session: AsyncSession, reminder: Reminder, is_read:
     return reminder
 
 
-async def update_all_read(*, session: AsyncSession) -> int:
-    """Mark all read: every unread reminder of the organisation (the session's schema); how many
-    there were."""
-    result = await session.execute(
-        update(Reminder).where(Reminder.is_read.is_(False)).values(is_read=True)
-    )
+async def update_all_read(*, session: AsyncSession, scope: Scope) -> int:
+    """Mark all read: every unread reminder of the organisation (the session's schema) the
+    scope shows; how many there were."""
+    query = update(Reminder).where(Reminder.is_read.is_(False)).values(is_read=True)
+    if not scope.everything:
+        query = query.where(visible(scope))
+    result = await session.execute(query)
     return max(int(getattr(result, "rowcount", 0) or 0), 0)
 
 
