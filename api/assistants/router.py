@@ -5,12 +5,13 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request
 
 from api import deps
+from api.access.scope import Scope
 from api.assistants import service
 from api.assistants.schemas import AssistantQuestion, AssistantReply, AssistantSource
 from api.auth import sessions
 from api.core.config import get_settings
 from api.core.errors import Unauthorized
-from api.deps import CanFillReviews, PublicDb
+from api.deps import CurrentPrincipal, PublicDb, allowed
 from api.platform.deps import get_platform_admin
 
 router = APIRouter(tags=["assistants"])
@@ -55,7 +56,14 @@ async def ask_ai_assistant(body: AssistantQuestion, caller: HelpCaller, db: Publ
 @router.post(
     "/api/review-assistant", response_model=AssistantReply, operation_id="askReviewAssistant"
 )
-async def ask_review_assistant(body: AssistantQuestion, principal: CanFillReviews, db: PublicDb):
+async def ask_review_assistant(
+    body: AssistantQuestion,
+    _: Annotated[Scope, allowed("review_assistant", "use")],
+    principal: CurrentPrincipal,
+    db: PublicDb,
+):
+    # HR guidance from the help articles: it reads no employee's or review's record, so the
+    # answer is the same whoever asks; the access table says who may ask.
     await service.check_rate(_org_key(principal))
     result = await service.answer(db, settings=get_settings(), kind="review", question=body.message)
     return _reply(result)
