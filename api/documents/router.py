@@ -4,10 +4,11 @@ from urllib.parse import quote
 from fastapi import APIRouter, BackgroundTasks, Query, Request
 from fastapi.responses import StreamingResponse
 
+from api.access.scope import Scope, may
 from api.core.errors import NotFound
 from api.core.schemas import SuccessReply
 from api.core.storage import get_storage
-from api.deps import AdminOrHr, CurrentPrincipal, Principal, TenantSession
+from api.deps import CurrentPrincipal, Principal, TenantSession, allowed
 from api.documents import filetypes, service
 from api.documents.schemas import (
     EmployeeDocumentCreate,
@@ -18,11 +19,12 @@ from api.documents.schemas import (
 
 router = APIRouter(tags=["documents"])
 
-CONFIDENTIAL_ROLES = ("admin", "hr")
+ReadDocuments = Annotated[Scope, allowed("documents", "read")]
+WriteDocuments = Annotated[Scope, allowed("documents", "write")]
 
 
 def sees_confidential(principal: Principal) -> bool:
-    return principal.role in CONFIDENTIAL_ROLES
+    return may(principal, "confidential_documents", "read")
 
 
 @router.post(
@@ -30,7 +32,7 @@ def sees_confidential(principal: Principal) -> bool:
     response_model=UploadSlotReply,
     operation_id="createDocumentUpload",
 )
-async def create_upload(principal: AdminOrHr, session: TenantSession):
+async def create_upload(_: WriteDocuments, principal: CurrentPrincipal, session: TenantSession):
     slot, url = await service.create_slot(
         session=session, organization_id=principal.organization.id
     )
@@ -53,7 +55,8 @@ async def create_upload(principal: AdminOrHr, session: TenantSession):
 async def put_upload(
     slot_id: str,
     request: Request,
-    principal: AdminOrHr,
+    _: WriteDocuments,
+    principal: CurrentPrincipal,
     session: TenantSession,
     expires: Annotated[str | None, Query(max_length=20)] = None,
     sig: Annotated[str | None, Query(max_length=128)] = None,
@@ -82,10 +85,14 @@ async def put_upload(
     operation_id="createEmployeeDocument",
 )
 async def create_document(
-    body: EmployeeDocumentCreate, principal: AdminOrHr, session: TenantSession
+    body: EmployeeDocumentCreate,
+    scope: WriteDocuments,
+    principal: CurrentPrincipal,
+    session: TenantSession,
 ):
+    # A personal account's own name; a shared sign-in has none, so the form's name or the role.
     uploaded_by = principal.name or body.uploaded_by or principal.display_name
-    return await service.create(session=session, data=body, uploaded_by=uploaded_by)
+    return await service.create(session=session, data=body, uploaded_by=uploaded_by, scope=scope)
 
 
 @router.get(
@@ -94,12 +101,16 @@ async def create_document(
     operation_id="listEmployeeDocuments",
 )
 async def list_documents(
+    scope: ReadDocuments,
     principal: CurrentPrincipal,
     session: TenantSession,
     employee_id: Annotated[int | None, Query(alias="employeeId")] = None,
 ):
     return await service.list_documents(
-        session=session, employee_id=employee_id, include_confidential=sees_confidential(principal)
+        session=session,
+        employee_id=employee_id,
+        include_confidential=sees_confidential(principal),
+        scope=scope,
     )
 
 
@@ -109,10 +120,13 @@ async def list_documents(
     operation_id="listDocumentsOfEmployee",
 )
 async def list_employee_documents(
-    employee_id: int, principal: CurrentPrincipal, session: TenantSession
+    employee_id: int, scope: ReadDocuments, principal: CurrentPrincipal, session: TenantSession
 ):
     return await service.list_documents(
-        session=session, employee_id=employee_id, include_confidential=sees_confidential(principal)
+        session=session,
+        employee_id=employee_id,
+        include_confidential=sees_confidential(principal),
+        scope=scope,
     )
 
 
@@ -122,10 +136,17 @@ async def list_employee_documents(
     operation_id="deleteEmployeeDocument",
 )
 async def delete_document(
-    document_id: int, principal: AdminOrHr, session: TenantSession, tasks: BackgroundTasks
+    document_id: int,
+    scope: WriteDocuments,
+    principal: CurrentPrincipal,
+    session: TenantSession,
+    tasks: BackgroundTasks,
 ):
     key = await service.delete_document(
-        session=session, organization_id=principal.organization.id, document_id=document_id
+        session=session,
+        organization_id=principal.organization.id,
+        document_id=document_id,
+        scope=scope,
     )
     if key:
         # After the reply, so after the commit: a failed commit never loses a kept record's file.
@@ -145,9 +166,14 @@ def attachment(file_name: str) -> str:
     response_class=StreamingResponse,
     responses={200: {"content": {"application/octet-stream": {}}}},
 )
-async def download(file_id: str, principal: CurrentPrincipal, session: TenantSession):
+async def download(
+    file_id: str, scope: ReadDocuments, principal: CurrentPrincipal, session: TenantSession
+):
     document = await service.get_by_file(
-        session=session, file_id=file_id, include_confidential=sees_confidential(principal)
+        session=session,
+        file_id=file_id,
+        include_confidential=sees_confidential(principal),
+        scope=scope,
     )
     storage = get_storage()
     key = service.storage_key(principal.organization.id, file_id)

@@ -17,6 +17,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.access.scope import Scope
 from api.core.config import get_settings
 from api.core.db import utcnow
 from api.core.errors import BadRequest, Conflict, Forbidden, NotFound, TooLarge
@@ -24,7 +25,7 @@ from api.core.storage import LocalStorage
 from api.documents import filetypes
 from api.documents.models import EmployeeDocument, UploadSlot
 from api.documents.schemas import MAX_BYTES, TOO_LARGE, EmployeeDocumentCreate
-from api.employees.lookup import require_employee
+from api.employees.lookup import EMPLOYEE_NOT_FOUND, check_employee_id, require_employee
 
 SLOT_TTL = timedelta(minutes=15)
 PURPOSE = "document"
@@ -167,8 +168,10 @@ async def create(
     session: AsyncSession,
     data: EmployeeDocumentCreate,
     uploaded_by: str,
+    scope: Scope,
 ) -> EmployeeDocument:
     """Record a document for an uploaded file that no other document holds yet."""
+    await scope.require(session, data.employee_id, EMPLOYEE_NOT_FOUND)
     await require_employee(session=session, employee_id=data.employee_id)
     if file_id_of(data.file_path) is None:
         raise BadRequest("Invalid file path")
@@ -217,24 +220,30 @@ async def create(
 
 
 async def list_documents(
-    *, session: AsyncSession, employee_id: int | None, include_confidential: bool
+    *, session: AsyncSession, employee_id: int | None, include_confidential: bool, scope: Scope
 ) -> list[EmployeeDocument]:
-    """Newest first; confidential ones only for those allowed to see them."""
+    """Newest first; confidential ones only for those allowed to see them; only documents of
+    employees the reader reaches (naming one out of reach is 404, as an unknown one)."""
     query = select(EmployeeDocument).order_by(
         EmployeeDocument.created_at.desc(), EmployeeDocument.id.desc()
     )
     if employee_id is not None:
+        check_employee_id(employee_id)
+        await scope.require(session, employee_id, EMPLOYEE_NOT_FOUND)
         await require_employee(session=session, employee_id=employee_id)
         query = query.where(EmployeeDocument.employee_id == employee_id)
+    elif not scope.everything:
+        query = query.where(scope.employees(EmployeeDocument.employee_id))
     if not include_confidential:
         query = query.where(EmployeeDocument.is_confidential.is_(False))
     return list((await session.execute(query)).scalars())
 
 
 async def get_by_file(
-    *, session: AsyncSession, file_id: str, include_confidential: bool
+    *, session: AsyncSession, file_id: str, include_confidential: bool, scope: Scope
 ) -> EmployeeDocument:
-    """The document that holds this file; a confidential one is 'not found' to others."""
+    """The document that holds this file; a confidential one, or one of an employee out of
+    the reader's reach, is 'not found'."""
     if not _FILE_ID.match(file_id):
         raise NotFound(NOT_FOUND)
     document = await session.scalar(
@@ -242,16 +251,18 @@ async def get_by_file(
     )
     if document is None or (document.is_confidential and not include_confidential):
         raise NotFound(NOT_FOUND)
+    await scope.require(session, document.employee_id, NOT_FOUND)
     return document
 
 
 async def delete_document(
-    *, session: AsyncSession, organization_id: int, document_id: int
+    *, session: AsyncSession, organization_id: int, document_id: int, scope: Scope
 ) -> str | None:
     """Remove the record and its upload slot; returns the storage key of its file."""
     document = await session.get(EmployeeDocument, document_id) if 0 < document_id < 2**31 else None
     if document is None:
         raise NotFound(NOT_FOUND)
+    await scope.require(session, document.employee_id, NOT_FOUND)
     await session.delete(document)
     await session.execute(delete(UploadSlot).where(UploadSlot.path == document.file_path))
     await session.flush()

@@ -36,6 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.access.scope import Scope
 from api.core.dates import local_today
 from api.core.db import execute_core
 from api.core.listing import Shape
@@ -91,12 +92,15 @@ class EmployeeQuery:
     review_schedule: str | None = None
     overdue: bool | None = None
     sort: str | None = None  # "name" (the default), a SORT_VALUES key; "-" reverses
+    # The employees the reader reaches (their ids); None: every one.
+    within: frozenset[int] | None = None
 
     @property
     def plain(self) -> bool:
         """The screen's unfiltered visit, whose reply is kept joined (Snapshot.joined)."""
         return (
-            not self.search
+            self.within is None
+            and not self.search
             and self.archived != "archived"
             and self.department is None
             and self.review_schedule is None
@@ -160,10 +164,12 @@ class Snapshot:
         include_archived = query.archived == "all"
         if query.plain and paging is None and include_archived in self.joined:
             return self.joined[include_archived], None
+        within = query.within
         parts = [
             self.entries[employee_id].body
             for employee_id in self.ordered(query.sort)
-            if query.matches(self.entries[employee_id], today)
+            if (within is None or employee_id in within)
+            and query.matches(self.entries[employee_id], today)
         ]
         if paging is not None:
             return b"[" + b",".join(paging.window(parts)) + b"]", len(parts)
@@ -315,12 +321,19 @@ async def _refresh(session: AsyncSession, fingerprint: str, old: Snapshot) -> Sn
 
 
 async def list_page(
-    *, session: AsyncSession, query: EmployeeQuery, paging: Paging | None
+    *, session: AsyncSession, query: EmployeeQuery, paging: Paging | None, scope: Scope
 ) -> tuple[bytes, int | None]:
     """The JSON array of the employees `query` asks for (its search in name, e-mail,
-    employeeId or position, any case); with `paging` one page of it and the total count."""
+    employeeId or position, any case) among those `scope` reaches; with `paging` one page of
+    it and the total count."""
     snapshot = await _current(session)
-    query = replace(query, search=query.search.strip().casefold())
+    within = None
+    if not scope.everything:
+        # The reach is a few ids (one's own, one's reports): the snapshot is cut down to them,
+        # so totals and pages count only what the reader may see.
+        reached = await session.scalars(select(Employee.id).where(scope.employees(Employee.id)))
+        within = frozenset(reached)
+    query = replace(query, search=query.search.strip().casefold(), within=within)
     return snapshot.page(query, local_today(), paging)
 
 
@@ -339,8 +352,11 @@ async def _current(session: AsyncSession) -> Snapshot:
     return snapshot
 
 
-async def one_json(*, session: AsyncSession, employee_id: int) -> bytes | None:
-    """One employee's JSON object, as the list shows it (None: no such employee here)."""
+async def one_json(*, session: AsyncSession, employee_id: int, scope: Scope) -> bytes | None:
+    """One employee's JSON object, as the list shows it (None: no such employee here, or one
+    out of the reader's reach)."""
+    if not await scope.reaches(session, employee_id):
+        return None
     params = _org(session) | {"employee_id": employee_id}
     row = (await execute_core(session, BY_ID, params)).first()
     return None if row is None else row[-1].encode()

@@ -2,8 +2,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
+from api.access.scope import Scope
 from api.core.listing import json_response
-from api.deps import AdminOrHr, CurrentPrincipal, TenantSession
+from api.deps import CurrentPrincipal, TenantSession, allowed
 from api.notes import service
 from api.notes.schemas import EmployeeNoteCreate, EmployeeNoteRead
 
@@ -16,11 +17,12 @@ router = APIRouter(tags=["notes"])
     operation_id="listEmployeeNotes",
 )
 async def list_notes(
-    _: CurrentPrincipal,
+    scope: Annotated[Scope, allowed("notes", "read")],
     session: TenantSession,
     employee_id: Annotated[int | None, Query(alias="employeeId")] = None,
 ):
-    return json_response(await service.list_notes(session=session, employee_id=employee_id))
+    body = await service.list_notes(session=session, employee_id=employee_id, scope=scope)
+    return json_response(body)
 
 
 @router.post(
@@ -29,5 +31,10 @@ async def list_notes(
     status_code=201,
     operation_id="createEmployeeNote",
 )
-async def create_note(body: EmployeeNoteCreate, principal: AdminOrHr, session: TenantSession):
-    return await service.create(session=session, data=body, author=principal.name)
+async def create_note(
+    body: EmployeeNoteCreate,
+    scope: Annotated[Scope, allowed("notes", "write")],
+    principal: CurrentPrincipal,
+    session: TenantSession,
+):
+    return await service.create(session=session, data=body, author=principal.name, scope=scope)

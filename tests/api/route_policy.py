@@ -86,6 +86,8 @@ POLICY: dict[tuple[str, str], dict[str, Expect]] = {
     ("GET", "/api/departments/{id}"): record(EVERYONE),
     ("PUT", "/api/departments/{id}"): record(WRITERS),
     ("DELETE", "/api/departments/{id}"): record(WRITERS),
+    # The directory (name, position, department, e-mail, manager): everyone signed in.
+    ("GET", "/api/directory"): tenant(EVERYONE),
     # Review templates
     ("GET", "/api/templates"): tenant(EVERYONE),
     ("POST", "/api/templates"): tenant(WRITERS),
@@ -140,13 +142,25 @@ POLICY: dict[tuple[str, str], dict[str, Expect]] = {
     # screens show them; their names are unguessable).
     ("GET", "/api/organization/current"): tenant(EVERYONE),
     ("PUT", "/api/organization/current"): tenant(ADMINS),
+    # Who sees what and the shared sign-in switches: admin only.
+    ("PUT", "/api/organization/access"): tenant(ADMINS),
     ("POST", "/api/upload/logo"): tenant(ADMINS),
     ("PUT", "/api/upload/logo/{file_id}"): record(ADMINS),
     ("GET", "/api/logos/{organization_id}/{file_id}"): public(),
+    # Single sign-on settings: admin only. Signing in through it is public; without SSO set
+    # up (as here) both answer with a redirect to the sign-in screen and its message.
+    ("GET", "/api/organization/sso"): tenant(ADMINS),
+    ("PUT", "/api/organization/sso"): tenant(ADMINS),
+    ("DELETE", "/api/organization/sso"): tenant(ADMINS),
+    ("POST", "/api/organization/sso/test"): tenant(ADMINS),
+    ("GET", "/api/auth/sso/login"): public(),
+    ("GET", "/api/auth/sso/callback"): public(),
     # User management: admin only. Signing in with a personal account is public.
     ("GET", "/api/users"): tenant(ADMINS),
     ("POST", "/api/users"): tenant(ADMINS),
     ("DELETE", "/api/users/{user_id}"): record(ADMINS),
+    ("PUT", "/api/users/{user_id}"): record(ADMINS),
+    ("PUT", "/api/users/{user_id}/employee"): record(ADMINS),
     ("POST", "/api/users/{user_id}/enable"): record(ADMINS),
     ("POST", "/api/auth/user-login"): public(),
     # Backups: admin only.

@@ -34,6 +34,7 @@ from api.certifications.status import display_status
 from api.core.dates import local_today
 from api.core.db import tenant_session
 from api.departments.models import Department
+from api.directory.schemas import DirectoryEntry
 from api.employees.models import Employee
 from api.employees.schemas import EmployeeRead
 from api.notes.models import EmployeeNote
@@ -89,6 +90,10 @@ LISTS: dict[str, Callable[[Seeded], list[str]]] = {
     ],
     "/api/certifications": lambda s: ["/api/certifications"],
     "/api/departments": lambda s: ["/api/departments"],
+    "/api/directory": lambda s: [
+        "/api/directory",
+        "/api/directory?search=a&page=1&pageSize=2",
+    ],
     "/api/backups": lambda s: ["/api/backups"],
     "/api/users": lambda s: ["/api/users"],
     "/api/organizations": lambda s: ["/api/organizations"],  # the platform admin's
@@ -198,8 +203,32 @@ async def compliance_made(session: AsyncSession) -> dict[Any, Item]:
     return made
 
 
+async def directory_made(session: AsyncSession) -> dict[Any, Item]:
+    """Each active employee's directory entry: their department's name, their manager's."""
+    people = list((await session.execute(select(Employee))).scalars())
+    by_code = {p.employee_id: p for p in people}
+    departments = dict((await session.execute(select(Department.slug, Department.name))).all())
+    made = {}
+    for p in people:
+        if p.is_archived:
+            continue
+        manager = by_code.get(p.manager_id) if p.manager_id else None
+        entry = DirectoryEntry.model_validate(
+            {
+                **{name: getattr(p, name) for name in ("id", "first_name", "last_name")},
+                **{name: getattr(p, name) for name in ("position", "department", "email")},
+                "department_name": departments.get(p.department),
+                "manager_id": p.manager_id,
+                "manager_name": f"{manager.first_name} {manager.last_name}" if manager else None,
+            }
+        )
+        made[p.id] = dumped(entry)
+    return made
+
+
 # The lists that skip their reply model: how the model makes their items of the records.
 FAST: dict[str, Made] = {
+    "/api/directory": directory_made,
     "/api/employees": orm_made(Employee, EmployeeRead),
     "/api/employee-notes": orm_made(EmployeeNote, EmployeeNoteRead),
     "/api/reminders": orm_made(Reminder, ReminderRead, selectinload(Reminder.employee)),
