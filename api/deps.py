@@ -17,6 +17,7 @@ from api.access.scope import Scope, scope_for
 from api.auth import sessions
 from api.auth.models import Session
 from api.auth.principal import ORG_NOT_FOUND, Principal
+from api.core import request_context
 from api.core.config import get_settings
 from api.core.db import catalog_reader, public_session, tenant_session, utcnow
 from api.core.errors import Forbidden, NotFound, Unauthorized
@@ -130,7 +131,7 @@ async def _principal(request: Request) -> Principal:
         raise Unauthorized("Not authenticated")
     if not org.is_active:
         raise Forbidden("This organization has been deactivated. Please contact support.")
-    return Principal(
+    principal = Principal(
         organization=org,
         role=str(data.get("userRole")),
         session_id=sid,
@@ -139,6 +140,9 @@ async def _principal(request: Request) -> Principal:
         name=data.get("userName"),
         employee_id=data.get("employeeId"),
     )
+    # The audit trail names this person as the author of whatever the request changes.
+    request_context.set_principal(principal)
+    return principal
 
 
 async def get_principal_pending_ok(

@@ -10,6 +10,11 @@ ORG_NOT_FOUND = "Organization not found. Please check your organization code."
 _ROLE_NAMES = {"admin": "Administrator", "hr": "HR", "manager": "Manager"}
 
 
+def role_name(role: str | None) -> str:
+    """How a role's shared sign-in is named to people: Administrator, HR, Manager, User."""
+    return _ROLE_NAMES.get(role or "", "User")
+
+
 @dataclass(frozen=True)
 class Principal:
     """The signed-in person as far as a request is concerned."""
@@ -25,4 +30,4 @@ class Principal:
 
     @property
     def display_name(self) -> str:
-        return self.name or _ROLE_NAMES.get(self.role, "User")
+        return self.name or role_name(self.role)

@@ -19,6 +19,7 @@ from typing import Any
 import asyncpg
 from sqlalchemy import Integer
 
+from api.audit import trail
 from api.backups import archive, values
 from api.backups.export import BATCH, raw_connection
 from api.backups.files import completed_file
@@ -223,7 +224,11 @@ async def load(
             await pg.execute(f"TRUNCATE {names}")
             await _copy_tables(pg, schema, reader)
             await _reset_sequences(pg, schema)
-            return await _after_load(pg, schema, org.id)
+            disabled = await _after_load(pg, schema, org.id)
+            await trail.record_on_connection(
+                pg, schema, action="restore", resource="backup", summary=f"Restored {path.name}"
+            )
+            return disabled
 
 
 async def _after_load(pg: asyncpg.Connection, schema: str, org_id: int) -> list[DisabledAccount]:

@@ -1,6 +1,7 @@
 from fastapi import APIRouter
 from fastapi.responses import FileResponse
 
+from api.audit import trail
 from api.backups import archive, service
 from api.backups.schemas import (
     BackupCreated,
@@ -40,6 +41,13 @@ async def download_backup(filename: str, principal: CurrentPrincipal, session: T
     path = service.completed_file(principal.organization, backup)
     if not path.is_file():
         raise NotFound("Backup file not found")
+    await trail.record(
+        session,
+        action="export",
+        resource="backup",
+        record_id=backup.id,
+        summary=f"Downloaded the backup {backup.filename}",
+    )
     return FileResponse(
         path,
         media_type="application/json",

@@ -11,6 +11,7 @@ from datetime import date, datetime, timedelta
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.audit import trail
 from api.backups.export import export_to
 from api.backups.files import backup_dir, backup_path, check_name, completed_file
 from api.backups.models import Backup
@@ -126,6 +127,13 @@ async def create_backup(org: Organization) -> Backup:
     try:
         async with transaction_with_jobs(tenant_session(org.schema_name, org.id)) as session:
             row = await add_pending(session, org, "manual")
+            await trail.record(
+                session,
+                action="backup",
+                resource="backup",
+                record_id=row.id,
+                summary=f"Asked for the backup {row.filename}",
+            )
             enqueue_after_commit(
                 session,
                 JOB,

@@ -14,6 +14,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from zlib_ng import zlib_ng
 
+from api.core import request_context
 from api.core.config import MB, get_settings
 from api.core.observability import BODY_TOO_LARGE, RATE_LIMITED, record_request, request_id_var
 from api.core.origins import cross_site, host_allowed
@@ -101,6 +102,8 @@ class RequestContextMiddleware:
         request_id = incoming if _REQUEST_ID.match(incoming) else uuid.uuid4().hex
         scope.setdefault("state", {})["request_id"] = request_id
         token = request_id_var.set(request_id)
+        client = scope.get("client")
+        context = request_context.begin(client[0] if client else None, request_id)
         path = scope["path"]
         https = scope.get("scheme") == "https"
         started = time.perf_counter()
@@ -131,6 +134,7 @@ class RequestContextMiddleware:
         _log_access(scope, status, started, request_id)
         record_request(scope, status, time.perf_counter() - started)
         request_id_var.reset(token)
+        request_context.end(context)
 
 
 def _refusal(scope: Scope, headers: Headers) -> JSONResponse | None:

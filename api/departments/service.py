@@ -6,6 +6,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.audit import trail
 from api.core.errors import Conflict, NotFound
 from api.departments.models import Department
 from api.departments.schemas import DepartmentCreate, DepartmentRead, DepartmentUpdate
@@ -140,4 +141,5 @@ async def delete_department(*, session: AsyncSession, department: Department) ->
             await session.execute(delete(Department).where(Department.id == department.id))
     except IntegrityError as exc:  # someone was moved in meanwhile
         raise Conflict(await _in_use(session, department.slug) or in_use(1)) from exc
+    await trail.record_deleted(session, department)
     session.expunge(department)

@@ -13,6 +13,7 @@ from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.audit import trail
 from api.core.errors import BadRequest, Conflict
 from api.departments.models import Department
 from api.employees.bulk_csv import NO_ROWS, Unreadable, read_csv
@@ -227,6 +228,7 @@ async def upload(*, session: AsyncSession, rows: list[Any]) -> dict[str, Any]:
     to_insert = sorted(good.values(), key=lambda r: r.number)
     if to_insert:
         await _insert(session, to_insert)
+        await trail.record_imported(session, [r.values["employee_id"] for r in to_insert])
     # Plain dicts in the shape of BulkUploadResult: 10,000 pydantic objects cost more than
     # the whole INSERT, and the router sends this as JSON as it is.
     return {

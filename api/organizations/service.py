@@ -3,6 +3,7 @@
 from sqlalchemy import insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.audit import trail
 from api.core.db import enter_schema
 from api.core.errors import BadRequest
 from api.core.storage import get_storage
@@ -18,6 +19,7 @@ async def update_organization(
 ) -> Organization:
     """Rename the organisation and set or clear its logo: the registry row and the tenant's
     organization_settings change together, in the one transaction of `db`."""
+    before = trail.snapshot(org)
     values: dict[str, str | None] = {"name": data.name}
     if "logo_url" in data.model_fields_set:
         url = data.logo_url
@@ -46,4 +48,5 @@ async def update_organization(
         )
     updated = await db.get(Organization, org.id, populate_existing=True)
     assert updated is not None
+    await trail.record_settings(db, updated, before, updated)
     return updated

@@ -163,6 +163,11 @@ POLICY: dict[tuple[str, str], dict[str, Expect]] = {
     ("PUT", "/api/users/{user_id}/employee"): record(ADMINS),
     ("POST", "/api/users/{user_id}/enable"): record(ADMINS),
     ("POST", "/api/auth/user-login"): public(),
+    # The audit trail: admin and hr read it (another organisation's employee: 404).
+    ("GET", "/api/audit-events"): tenant(WRITERS),
+    ("GET", "/api/audit-events/actors"): tenant(WRITERS),
+    ("GET", "/api/audit-events/export"): tenant(WRITERS),
+    ("GET", "/api/employees/{employee_id}/history"): record(WRITERS),
     # Backups: admin only.
     ("POST", "/api/backups/create"): tenant(ADMINS),
     ("GET", "/api/backups"): tenant(ADMINS),

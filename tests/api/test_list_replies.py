@@ -21,6 +21,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 
+from api.audit.models import AuditEvent
 from api.backups.models import Backup
 from api.certifications.models import CertificationType, EmployeeCertification
 from api.certifications.schemas import (
@@ -97,6 +98,12 @@ LISTS: dict[str, Callable[[Seeded], list[str]]] = {
     "/api/backups": lambda s: ["/api/backups"],
     "/api/users": lambda s: ["/api/users"],
     "/api/organizations": lambda s: ["/api/organizations"],  # the platform admin's
+    "/api/audit-events": lambda s: [
+        "/api/audit-events",
+        f"/api/audit-events?employeeId={s.employee_id}&action=update&page=1&pageSize=5",
+    ],
+    "/api/audit-events/actors": lambda s: ["/api/audit-events/actors"],
+    "/api/employees/{employee_id}/history": lambda s: [f"/api/employees/{s.employee_id}/history"],
 }
 PLATFORM_LISTS = {"/api/organizations"}
 
@@ -289,6 +296,20 @@ async def seeded() -> Seeded:
             )
         )
         s.add(Backup(filename="backup-20260101-000000-manual-00000001.json", status="failed"))
+        s.add(
+            AuditEvent(
+                actor_name="Administrator",
+                actor_role="admin",
+                action="update",
+                resource="employee",
+                record_id=str(people[0].id),
+                employee_id=people[0].id,
+                summary="Updated employee: position",
+                changes={"position": ["Engineer", "Lead"]},
+                ip="127.0.0.1",
+                request_id="lists",
+            )
+        )
     return Seeded(org=org, employee_id=people[0].id, holder_id=people[1].id)
 
 
