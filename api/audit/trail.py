@@ -198,23 +198,28 @@ def snapshot(obj: Any) -> dict[str, Any]:
 
 
 async def record_settings(
-    db: AsyncSession, org: Organization, before: dict[str, Any], after: Any
+    db: AsyncSession,
+    org: Organization,
+    before: dict[str, Any],
+    after: Any,
+    *,
+    resource: str = "organization",
 ) -> None:
-    """A change of the organisation's settings (its catalog row, `after`, against `before`
-    from `snapshot`); nothing when no setting changed."""
+    """A change of the organisation's settings (a catalog row, `after`, against `before` from
+    `snapshot`; `before` empty for a row just made); nothing when no setting changed."""
     found = {}
     for key, value in snapshot(after).items():
         if key not in changes.IGNORED and (shown := pair(key, before.get(key), value)):
             found[key] = shown
     if found:
-        fields = ", ".join(found)
+        what = "single sign-on" if resource == "sso" else "organization"
         await record_in_organization(
             db,
             org,
             action="settings",
-            resource="organization",
+            resource=resource,
             record_id=org.id,
-            summary=f"Changed the organization settings: {fields}"[:300],
+            summary=f"Changed the {what} settings: {', '.join(found)}"[:300],
             changes=found,
         )
 
