@@ -19,6 +19,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.audit import trail
 from api.core.errors import BadRequest, Conflict
 from api.core.storage import get_storage
 from api.departments.models import Department
@@ -26,11 +27,19 @@ from api.documents.models import EmployeeDocument, UploadSlot
 from api.documents.service import file_id_of, storage_key
 from api.employees.models import Employee
 from api.employees.schemas import EmployeeCreate, EmployeeUpdate
+from api.users.models import User
+from api.users.service import link_by_email
 
 log = logging.getLogger("merit.employees")
 
+# users.employee_id's foreign key (ON DELETE RESTRICT): an account keeps its employee.
+LINK_CONSTRAINT = "fk_users_employee_id_employees"
+
 SELF_MANAGER = "An employee cannot be their own manager"
 MANAGER_CYCLE = "This manager assignment would create a reporting cycle"
+LINKED_TO_ACCOUNT = (
+    "This employee is linked to a user account; unlink it (or remove the account) first"
+)
 
 
 def employee_id_taken(employee_id: str) -> str:
@@ -119,6 +128,10 @@ async def _check_manager(
     """managerId names an employee of this organisation, never the employee, never a cycle."""
     if manager_id in own_ids:
         raise BadRequest(SELF_MANAGER)
+    if existing:
+        # Two changes at once (A under B, B under A) would each find no cycle in what the other
+        # has not committed yet: manager changes of the organisation take turns.
+        await _lock(session, "merit:managers")
     chain = await _manager_chain(session, manager_id)
     if manager_id not in chain:
         raise BadRequest(unknown_manager(manager_id))
@@ -138,18 +151,19 @@ def _generated(number: Any) -> Any:
     return literal("EMP") + func.lpad(digits, func.greatest(4, func.length(digits)), "0")
 
 
-async def lock_employee_ids(session: AsyncSession) -> None:
-    """Wait for, then hold until this transaction ends, the organisation's lock on adding
-    employeeIds. Without it two creates at once read the same highest number and pick the
-    same next id. Transaction-scoped, so it is released at commit or rollback on the same
-    connection, also behind a pooler that hands connections out per transaction."""
+async def _lock(session: AsyncSession, name: str) -> None:
+    """Wait for, then hold until this transaction ends, one of the organisation's locks.
+    Transaction-scoped, so it is released at commit or rollback on the same connection, also
+    behind a pooler that hands connections out per transaction."""
     await session.execute(
-        select(
-            func.pg_advisory_xact_lock(
-                func.hashtext("merit:employee-ids"), session.info["organization_id"]
-            )
-        )
+        select(func.pg_advisory_xact_lock(func.hashtext(name), session.info["organization_id"]))
     )
+
+
+async def lock_employee_ids(session: AsyncSession) -> None:
+    """The organisation's lock on adding employeeIds. Without it two creates at once read the
+    same highest number and pick the same next id."""
+    await _lock(session, "merit:employee-ids")
 
 
 async def _next_employee_id(session: AsyncSession) -> str:
@@ -233,6 +247,7 @@ async def create(*, session: AsyncSession, data: EmployeeCreate) -> Employee:
                 exc, employee_id=values["employee_id"], email=values["email"]
             ) from exc
         await session.refresh(employee)
+        await link_by_email(session, employee)  # an account with their address is theirs
         return employee
     raise Conflict("Could not generate a unique employee ID, please try again")
 
@@ -274,13 +289,23 @@ async def update_archived(*, session: AsyncSession, employee: Employee, archived
     return employee
 
 
+async def _linked_to_account(session: AsyncSession, employee_pk: int) -> bool:
+    return (
+        await session.scalar(select(User.id).where(User.employee_id == employee_pk).limit(1))
+        is not None
+    )
+
+
 async def delete_employee(*, session: AsyncSession, employee: Employee) -> None:
     """Remove the employee with their reviews, certifications, notes, documents and reminders.
 
     Rows go by the foreign keys' ON DELETE CASCADE in this one transaction; the documents'
     files are removed from storage only once that transaction has committed, so a rollback
-    never leaves rows pointing at deleted files.
+    never leaves rows pointing at deleted files. An employee a user account is linked to is
+    kept (409): the account would lose the person its access is scoped to.
     """
+    if await _linked_to_account(session, employee.id):
+        raise Conflict(LINKED_TO_ACCOUNT)
     paths = list(
         (
             await session.scalars(
@@ -290,7 +315,14 @@ async def delete_employee(*, session: AsyncSession, employee: Employee) -> None:
             )
         ).all()
     )
-    await session.execute(delete(Employee).where(Employee.id == employee.id))
+    try:
+        async with session.begin_nested():
+            await session.execute(delete(Employee).where(Employee.id == employee.id))
+    except IntegrityError as exc:  # an account was linked to them since the check above
+        if constraint_name(exc) == LINK_CONSTRAINT:
+            raise Conflict(LINKED_TO_ACCOUNT) from exc
+        raise
+    await trail.record_deleted(session, employee)
     session.expunge(employee)
     if not paths:
         return
