@@ -32,13 +32,15 @@ from joserfc.errors import InvalidKeyIdError, JoseError, UnsupportedAlgorithmErr
 from joserfc.jwk import KeySet
 from joserfc.jws import JWSRegistry
 
+from api.platform.oidc_documents import get_json, is_web_address
+
 log = logging.getLogger("merit.platform.oidc")
 
 # Asymmetric algorithms only: "none" and HS* (keyed with the client secret) are refused.
 ALLOWED_ALGORITHMS = ("RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384")
 CACHE_SECONDS = 3600
 CLOCK_SKEW_SECONDS = 60
-HTTP_TIMEOUT = 10.0
+HTTP_TIMEOUT = 10.0  # (the documents' own limit is in oidc_documents.py)
 
 UNREACHABLE = "The sign-in provider could not be reached. Please try again."
 MISCONFIGURED = "The sign-in provider is misconfigured (issuer mismatch)."
@@ -48,6 +50,7 @@ NO_ID_TOKEN = "The sign-in provider did not return an ID token."
 NO_EMAIL = "Your account did not share an e-mail address with Merit."
 UNVERIFIED = "Your e-mail address is not verified with the sign-in provider."
 PROVIDER_ERROR = "The sign-in provider reported an error: {detail}"
+INVALID_DOCUMENT = "The sign-in provider's discovery document is not valid."
 
 
 class OidcError(Exception):
@@ -82,6 +85,9 @@ class Identity:
     email: str
     name: str | None
     claims: dict[str, Any]  # the verified ID token's
+    # What the provider said of the address (None when it said nothing), for callers that
+    # accept verified addresses only.
+    email_verified: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -99,6 +105,12 @@ class Provider:
     @classmethod
     def from_document(cls, doc: Mapping[str, Any]) -> "Provider":
         offered = doc.get("id_token_signing_alg_values_supported") or ["RS256"]
+        # The authorization endpoint becomes a redirect for the browser, the others requests
+        # of ours: a javascript:, file: or data: address is never one of them.
+        for name in ("authorization_endpoint", "token_endpoint", "jwks_uri", "userinfo_endpoint"):
+            value = doc.get(name)
+            if (value is not None or name != "userinfo_endpoint") and not is_web_address(value):
+                raise ValueError(f"{name} is not an http(s) address")
         return cls(
             issuer=str(doc["issuer"]),
             authorization_endpoint=str(doc["authorization_endpoint"]),
@@ -126,29 +138,26 @@ def clear_caches() -> None:
     _key_sets.clear()
 
 
-async def _get_json(url: str) -> dict[str, Any]:
-    async with httpx.AsyncClient(timeout=HTTP_TIMEOUT) as client:
-        reply = await client.get(url, headers={"accept": "application/json"})
-    reply.raise_for_status()
-    data = reply.json()
-    if not isinstance(data, dict):
-        raise ValueError("not a JSON object")
-    return data
+def discovery_url(issuer: str) -> str:
+    return f"{issuer.rstrip('/')}/.well-known/openid-configuration"
 
 
-async def discover(issuer: str) -> Provider:
+async def discover(issuer: str, *, refresh: bool = False) -> Provider:
     """The provider's endpoints from its /.well-known/openid-configuration."""
     issuer = issuer.rstrip("/")
     cached = _providers.get(issuer)
-    if cached and time.monotonic() - cached[0] < CACHE_SECONDS:
+    if cached and not refresh and time.monotonic() - cached[0] < CACHE_SECONDS:
         return cached[1]
     try:
-        provider = Provider.from_document(
-            await _get_json(f"{issuer}/.well-known/openid-configuration")
-        )
-    except (httpx.HTTPError, ValueError, KeyError) as exc:
+        document = await get_json(discovery_url(issuer))
+    except ValueError as exc:
         log.warning("OIDC discovery failed for %s: %s", issuer, exc)
         raise OidcError(UNREACHABLE) from exc
+    try:
+        provider = Provider.from_document(document)
+    except (ValueError, KeyError) as exc:
+        log.warning("OIDC discovery document of %s refused: %r", issuer, exc)
+        raise OidcError(INVALID_DOCUMENT) from exc
     # A document that names another issuer could hand out that issuer's endpoints and keys.
     if provider.issuer.rstrip("/") != issuer:
         log.warning("OIDC discovery issuer mismatch: %s != %s", provider.issuer, issuer)
@@ -163,8 +172,8 @@ async def key_set(provider: Provider, *, refresh: bool = False) -> KeySet:
     if cached and not refresh and time.monotonic() - cached[0] < CACHE_SECONDS:
         return cached[1]
     try:
-        document = await _get_json(provider.jwks_uri)
-    except (httpx.HTTPError, ValueError) as exc:
+        document = await get_json(provider.jwks_uri)
+    except ValueError as exc:
         log.warning("OIDC JWKS fetch failed: %s", exc)
         raise OidcError(UNREACHABLE) from exc
     # "key_ops" is left out: some providers publish their signing keys' ("sign") with the
@@ -357,7 +366,13 @@ async def identity(
         (n for n in (claims.get("name"), source.get("name")) if isinstance(n, str) and n.strip()),
         None,
     )
-    return Identity(email=email_from_claims(source), name=name, claims=claims)
+    stated = source.get("email_verified")
+    return Identity(
+        email=email_from_claims(source),
+        name=name,
+        claims=claims,
+        email_verified=None if stated is None else str(stated).lower() == "true",
+    )
 
 
 def email_from_claims(claims: Mapping[str, Any]) -> str:
