@@ -30,6 +30,7 @@ DEFAULT_RATE_LIMITED_PATHS = [
     "/api/reset-password",
     "/api/platform/login",
     "/api/platform/oidc/*",
+    "/api/auth/sso/*",  # an organisation's single sign-on (it asks the provider)
 ]
 
 

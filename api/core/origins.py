@@ -15,10 +15,10 @@ _LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
 DEFAULT_PORTS = {"http": 80, "https": 443}
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 # GET routes that change something, guarded like unsafe methods: a link on another site must
-# not sign a person out. The platform's OIDC login ends the current platform session; its
-# callback cannot be guarded (the provider's site opens it) and changes nothing but a pending
-# sign-in.
-CHANGING_GETS = frozenset({"/api/logout", "/api/platform/oidc/login"})
+# not sign a person out. The platform's and the organisations' OIDC logins end the current
+# session; their callbacks cannot be guarded (the provider's site opens them) and change
+# nothing but a pending sign-in.
+CHANGING_GETS = frozenset({"/api/logout", "/api/platform/oidc/login", "/api/auth/sso/login"})
 
 
 def _is_ip(name: str) -> bool:
