@@ -35,6 +35,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Audit Events
+         * @description The audit log, newest first, filtered; always one page (50 events unless pageSize
+         *     says otherwise), with the number of matching events in X-Total-Count.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-events/actors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Audit Actors
+         * @description Everyone the log names: the choices of its person filter.
+         */
+        get: operations["listAuditActors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-events/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export Audit Events
+         * @description The filtered log as CSV (newest first).
+         */
+        get: operations["exportAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/change-password": {
         parameters: {
             query?: never;
@@ -447,6 +508,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/directory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Directory
+         * @description Every active employee's name, position, department, e-mail and manager, by last then
+         *     first name: who is who, for everyone signed in (paged like the employee list).
+         */
+        get: operations["listDirectory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employee-certifications": {
         parameters: {
             query?: never;
@@ -563,7 +645,7 @@ export interface paths {
         /**
          * List Employees
          * @description Employees by last then first name; optionally filtered, sorted and paged (page or
-         *     pageSize: one page, with the total in X-Total-Count).
+         *     pageSize: one page, with the total in X-Total-Count); only those the reader reaches.
          */
         get: operations["listEmployees"];
         put?: never;
@@ -584,6 +666,26 @@ export interface paths {
         };
         /** List Employee Documents */
         get: operations["listDocumentsOfEmployee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employees/{employee_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Employee History
+         * @description Every recorded change of the employee's records, newest first (paged like the log).
+         */
+        get: operations["getEmployeeHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -682,6 +784,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organization/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Organization Access
+         * @description Who sees what ('open' or 'need_to_know'), the shared Administrator and Manager
+         *     sign-ins, and how long the audit trail is kept. Only the fields sent change.
+         */
+        put: operations["updateOrganizationAccess"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organization/current": {
         parameters: {
             query?: never;
@@ -694,6 +817,42 @@ export interface paths {
         /** Update Current Organization */
         put: operations["updateCurrentOrganization"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read Sso */
+        get: operations["getOrganizationSso"];
+        /** Save Sso */
+        put: operations["saveOrganizationSso"];
+        post?: never;
+        /** Delete Sso */
+        delete: operations["deleteOrganizationSso"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/sso/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test Sso */
+        post: operations["testOrganizationSso"];
         delete?: never;
         options?: never;
         head?: never;
@@ -848,7 +1007,7 @@ export interface paths {
         get?: never;
         /**
          * Update Reminder
-         * @description Mark Read: every role may mark reminders, as each sees the same list.
+         * @description Mark Read: a reminder the reader does not see answers 404, as an unknown one.
          */
         put: operations["updateReminder"];
         post?: never;
@@ -869,7 +1028,7 @@ export interface paths {
         put?: never;
         /**
          * Mark All Read
-         * @description Mark all read: every role may, as with Mark Read.
+         * @description Mark all read: the unread reminders the reader sees, as with Mark Read.
          */
         post: operations["markAllRemindersRead"];
         delete?: never;
@@ -1163,10 +1322,36 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /**
+         * Update User
+         * @description Rename the account or give it another role (not your own; the last administrator
+         *     stays one). The person's open sessions follow at once.
+         */
+        put: operations["updateUser"];
         post?: never;
         /** Delete User */
         delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{user_id}/employee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Link Employee
+         * @description The employee this account belongs to ({"employeeId": 12}), or none ({"employeeId":
+         *     null}). The person's open sessions reach that employee's records from their next call.
+         */
+        put: operations["linkUserEmployee"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1210,6 +1395,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * AccessUpdate
+         * @description PUT /api/organization/access: only the fields sent change.
+         */
+        AccessUpdate: {
+            /** Auditretentiondays */
+            auditRetentionDays?: number | null;
+            /** Sharedadminsignin */
+            sharedAdminSignIn?: boolean | null;
+            /** Sharedmanagersignin */
+            sharedManagerSignIn?: boolean | null;
+            /** Visibility */
+            visibility?: ("open" | "need_to_know") | null;
+        };
         /** ActivityItem */
         ActivityItem: {
             /**
@@ -1284,6 +1483,8 @@ export interface components {
             logoUrl?: string | null;
             /** Name */
             name?: string | null;
+            /** Sharedadminsignin */
+            sharedAdminSignIn?: boolean | null;
             /** Size */
             size?: string | null;
             /** Subdomain */
@@ -1315,6 +1516,55 @@ export interface components {
             slug: string;
             /** Title */
             title: string;
+        };
+        /**
+         * AuditActorRead
+         * @description Someone the trail names: a personal account (user id) or a shared role sign-in.
+         */
+        AuditActorRead: {
+            /** Name */
+            name: string;
+            /** Role */
+            role: string | null;
+            /** Userid */
+            userId: string | null;
+        };
+        /**
+         * AuditEventRead
+         * @description One event of the audit trail: who, when, what, from where.
+         */
+        AuditEventRead: {
+            /** Action */
+            action: string;
+            /** Actorname */
+            actorName: string;
+            /** Actorrole */
+            actorRole: string | null;
+            /** Actoruserid */
+            actorUserId: string | null;
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Changes */
+            changes: {
+                [key: string]: unknown[];
+            } | null;
+            /** Employeeid */
+            employeeId: number | null;
+            /** Id */
+            id: number;
+            /** Ip */
+            ip: string | null;
+            /** Recordid */
+            recordId: string | null;
+            /** Requestid */
+            requestId: string | null;
+            /** Resource */
+            resource: string;
+            /** Summary */
+            summary: string | null;
         };
         /** BackupCreated */
         BackupCreated: {
@@ -1722,6 +1972,27 @@ export interface components {
             /** Slug */
             slug?: string | null;
         };
+        /** DirectoryEntry */
+        DirectoryEntry: {
+            /** Department */
+            department?: string | null;
+            /** Departmentname */
+            departmentName?: string | null;
+            /** Email */
+            email?: string | null;
+            /** Firstname */
+            firstName: string;
+            /** Id */
+            id: number;
+            /** Lastname */
+            lastName: string;
+            /** Managerid */
+            managerId?: string | null;
+            /** Managername */
+            managerName?: string | null;
+            /** Position */
+            position?: string | null;
+        };
         /** DisabledAccountRead */
         DisabledAccountRead: {
             /** Email */
@@ -1956,6 +2227,14 @@ export interface components {
             /** Version */
             version: number;
         };
+        /**
+         * EmployeeLink
+         * @description PUT /api/users/{id}/employee: the employee the account belongs to, or null to unlink.
+         */
+        EmployeeLink: {
+            /** Employeeid */
+            employeeId?: number | null;
+        };
         /** EmployeeNoteCreate */
         EmployeeNoteCreate: {
             /**
@@ -2103,6 +2382,13 @@ export interface components {
             /** Detail */
             detail?: components["schemas"]["ValidationError"][];
         };
+        /** LinkedEmployee */
+        LinkedEmployee: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
         /** LinkResetReply */
         LinkResetReply: {
             /** Message */
@@ -2215,6 +2501,10 @@ export interface components {
             name: string;
             /** Schemaname */
             schemaName: string;
+            /** Sharedadminsignin */
+            sharedAdminSignIn: boolean;
+            /** Sharedmanagersignin */
+            sharedManagerSignIn: boolean;
             /** Size */
             size?: string | null;
             /** Subdomain */
@@ -2224,6 +2514,11 @@ export interface components {
              * Format: date-time
              */
             updatedAt: string;
+            /**
+             * Visibility
+             * @enum {string}
+             */
+            visibility: "open" | "need_to_know";
         };
         /** OrganizationCreate */
         OrganizationCreate: {
@@ -2240,10 +2535,80 @@ export interface components {
              * @default
              */
             name: string;
+            /**
+             * Sendsetuplink
+             * @default false
+             */
+            sendSetupLink: boolean;
             /** Size */
             size?: string | null;
             /** Subdomain */
             subdomain?: string | null;
+            /**
+             * Visibility
+             * @default open
+             * @enum {string}
+             */
+            visibility: "open" | "need_to_know";
+        };
+        /** OrganizationCreated */
+        OrganizationCreated: {
+            /** Adminemail */
+            adminEmail?: string | null;
+            /** Adminforcepasswordchange */
+            adminForcePasswordChange: boolean;
+            /** Adminlastpasswordchange */
+            adminLastPasswordChange?: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Description */
+            description?: string | null;
+            /** Id */
+            id: number;
+            /** Industry */
+            industry?: string | null;
+            /** Isactive */
+            isActive: boolean;
+            /** Logourl */
+            logoUrl?: string | null;
+            /** Managerforcepasswordchange */
+            managerForcePasswordChange: boolean;
+            /** Managerlastpasswordchange */
+            managerLastPasswordChange?: string | null;
+            /** Message */
+            message?: string | null;
+            /** Name */
+            name: string;
+            /** Schemaname */
+            schemaName: string;
+            /** Setuplink */
+            setupLink?: string | null;
+            /**
+             * Setuplinksent
+             * @default false
+             */
+            setupLinkSent: boolean;
+            /** Sharedadminsignin */
+            sharedAdminSignIn: boolean;
+            /** Sharedmanagersignin */
+            sharedManagerSignIn: boolean;
+            /** Size */
+            size?: string | null;
+            /** Subdomain */
+            subdomain: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /**
+             * Visibility
+             * @enum {string}
+             */
+            visibility: "open" | "need_to_know";
         };
         /**
          * OrganizationDelete
@@ -2267,6 +2632,8 @@ export interface components {
         };
         /** OrganizationRead */
         OrganizationRead: {
+            /** Auditretentiondays */
+            auditRetentionDays: number;
             /** Description */
             description?: string | null;
             /** Id */
@@ -2279,10 +2646,26 @@ export interface components {
             logoUrl?: string | null;
             /** Name */
             name: string;
+            /** Sharedadminsignin */
+            sharedAdminSignIn: boolean;
+            /** Sharedmanagersignin */
+            sharedManagerSignIn: boolean;
             /** Size */
             size?: string | null;
+            /**
+             * Ssoconfigured
+             * @default false
+             */
+            ssoConfigured: boolean;
+            /** Ssoprovider */
+            ssoProvider?: string | null;
             /** Subdomain */
             subdomain: string;
+            /**
+             * Visibility
+             * @enum {string}
+             */
+            visibility: "open" | "need_to_know";
         };
         /** OrganizationSummary */
         OrganizationSummary: {
@@ -2294,8 +2677,20 @@ export interface components {
             logoUrl?: string | null;
             /** Name */
             name: string;
+            /**
+             * Sharedadminsignin
+             * @default true
+             */
+            sharedAdminSignIn: boolean;
+            /**
+             * Sharedmanagersignin
+             * @default true
+             */
+            sharedManagerSignIn: boolean;
             /** Size */
             size?: string | null;
+            /** Ssoprovider */
+            ssoProvider?: string | null;
             /** Subdomain */
             subdomain: string;
         };
@@ -2322,6 +2717,11 @@ export interface components {
         PlatformConfig: {
             /** Localenabled */
             localEnabled: boolean;
+            /**
+             * Mailconfigured
+             * @default false
+             */
+            mailConfigured: boolean;
             /** Oidcenabled */
             oidcEnabled: boolean;
             /** Providername */
@@ -2754,6 +3154,12 @@ export interface components {
         };
         /** SessionReply */
         SessionReply: {
+            /** Access */
+            access: {
+                [key: string]: ("all" | "line" | "own")[];
+            };
+            /** Employeeid */
+            employeeId: number | null;
             /** Forcepasswordchange */
             forcePasswordChange: boolean;
             /** Organizationid */
@@ -2762,11 +3168,99 @@ export interface components {
             organizationName: string;
             /** Organizationsubdomain */
             organizationSubdomain: string;
+            /** Username */
+            userName: string;
             /**
              * Userrole
              * @enum {string}
              */
             userRole: "admin" | "hr" | "manager" | "user";
+            /**
+             * Visibility
+             * @enum {string}
+             */
+            visibility: "open" | "need_to_know";
+        };
+        /** SsoSettingsRead */
+        SsoSettingsRead: {
+            /** Clientid */
+            clientId?: string | null;
+            /**
+             * Clientsecretset
+             * @default false
+             */
+            clientSecretSet: boolean;
+            /** Configured */
+            configured: boolean;
+            /** Displayname */
+            displayName?: string | null;
+            /**
+             * Enabled
+             * @default false
+             */
+            enabled: boolean;
+            /** Issuer */
+            issuer?: string | null;
+            /** Redirecturis */
+            redirectUris: string[];
+            /**
+             * Unknownemails
+             * @default refuse
+             * @enum {string}
+             */
+            unknownEmails: "refuse" | "create";
+            /** Updatedat */
+            updatedAt?: string | null;
+        };
+        /** SsoSettingsWrite */
+        SsoSettingsWrite: {
+            /**
+             * Clientid
+             * @default
+             */
+            clientId: string;
+            /** Clientsecret */
+            clientSecret?: string | null;
+            /**
+             * Displayname
+             * @default
+             */
+            displayName: string;
+            /**
+             * Enabled
+             * @default false
+             */
+            enabled: boolean;
+            /**
+             * Issuer
+             * @default
+             */
+            issuer: string;
+            /**
+             * Unknownemails
+             * @default refuse
+             * @enum {string}
+             */
+            unknownEmails: "refuse" | "create";
+        };
+        /** SsoTestReply */
+        SsoTestReply: {
+            /** Issuer */
+            issuer?: string | null;
+            /** Message */
+            message: string;
+            /** Ok */
+            ok: boolean;
+            /** Signingkeys */
+            signingKeys?: number | null;
+        };
+        /** SsoTestRequest */
+        SsoTestRequest: {
+            /**
+             * Issuer
+             * @default
+             */
+            issuer: string;
         };
         /** SuccessReply */
         SuccessReply: {
@@ -2883,6 +3377,8 @@ export interface components {
              * @default
              */
             email: string;
+            /** Employeeid */
+            employeeId?: number | null;
             /** Firstname */
             firstName?: string | null;
             /** Id */
@@ -2938,8 +3434,13 @@ export interface components {
             createdAt: string;
             /** Email */
             email: string;
+            employee?: components["schemas"]["LinkedEmployee"] | null;
+            /** Employeeid */
+            employeeId?: number | null;
             /** Firstname */
             firstName?: string | null;
+            /** Haspassword */
+            hasPassword: boolean;
             /** Id */
             id: string;
             /** Isactive */
@@ -2976,6 +3477,18 @@ export interface components {
              * @enum {string}
              */
             role: "admin" | "hr" | "manager" | "user";
+        };
+        /**
+         * UserUpdate
+         * @description PUT /api/users/{id}: only the fields sent change.
+         */
+        UserUpdate: {
+            /** Firstname */
+            firstName?: string | null;
+            /** Lastname */
+            lastName?: string | null;
+            /** Role */
+            role?: ("admin" | "hr" | "manager" | "user") | null;
         };
         /** ValidationDetails */
         ValidationDetails: {
@@ -3195,6 +3708,336 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description create, update, delete, sign_in, ... */
+                action?: string | null;
+                /** @description A personal account's user id, or a shared role */
+                actor?: string | null;
+                /** @description The employee */
+                employeeId?: number | null;
+                /** @description From this day (server's calendar) */
+                from?: string | null;
+                /** @description Page number (from 1); turns paging on */
+                page?: number | null;
+                /** @description Items per page (default 50); turns paging on */
+                pageSize?: number | null;
+                /** @description The record's id */
+                recordId?: string | null;
+                /** @description employee, review, user, session, ... */
+                resource?: string | null;
+                /** @description Up to this day, included */
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description With page or pageSize: how many items match in all */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventRead"][];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAuditActors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditActorRead"][];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exportAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description create, update, delete, sign_in, ... */
+                action?: string | null;
+                /** @description A personal account's user id, or a shared role */
+                actor?: string | null;
+                /** @description The employee */
+                employeeId?: number | null;
+                /** @description From this day (server's calendar) */
+                from?: string | null;
+                /** @description The record's id */
+                recordId?: string | null;
+                /** @description employee, review, user, session, ... */
+                resource?: string | null;
+                /** @description Up to this day, included */
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description Too many requests */
@@ -6246,6 +7089,118 @@ export interface operations {
             };
         };
     };
+    listDirectory: {
+        parameters: {
+            query?: {
+                /** @description Department slug */
+                department?: string | null;
+                /** @description Page number (from 1); turns paging on */
+                page?: number | null;
+                /** @description Items per page (default 50); turns paging on */
+                pageSize?: number | null;
+                /** @description Name, e-mail or position */
+                search?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description With page or pageSize: how many items match in all */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectoryEntry"][];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listEmployeeCertifications: {
         parameters: {
             query?: {
@@ -7615,6 +8570,116 @@ export interface operations {
             };
         };
     };
+    getEmployeeHistory: {
+        parameters: {
+            query?: {
+                /** @description Page number (from 1); turns paging on */
+                page?: number | null;
+                /** @description Items per page (default 50); turns paging on */
+                pageSize?: number | null;
+            };
+            header?: never;
+            path: {
+                employee_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description With page or pageSize: how many items match in all */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventRead"][];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getEmployee: {
         parameters: {
             query?: never;
@@ -8343,6 +9408,111 @@ export interface operations {
             };
         };
     };
+    updateOrganizationAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccessUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationRead"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getCurrentOrganization: {
         parameters: {
             query?: never;
@@ -8540,6 +9710,400 @@ export interface operations {
             };
         };
     };
+    getOrganizationSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSettingsRead"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveOrganizationSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoSettingsWrite"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSettingsRead"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteOrganizationSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessReply"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    testOrganizationSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoTestRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoTestReply"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listOrganizations: {
         parameters: {
             query?: never;
@@ -8651,7 +10215,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrganizationAdminRead"];
+                    "application/json": components["schemas"]["OrganizationCreated"];
                 };
             };
             /** @description Invalid input */
@@ -11879,6 +13443,113 @@ export interface operations {
             };
         };
     };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRead"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     deleteUser: {
         parameters: {
             query?: never;
@@ -11897,6 +13568,113 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessReply"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    linkUserEmployee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmployeeLink"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRead"];
                 };
             };
             /** @description Invalid input */
