@@ -2,12 +2,12 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path
 
-from api.access.scope import Scope
+from api.access.scope import Scope, may, scope_for
 from api.core.schemas import SuccessReply
 from api.departments import service
 from api.departments.models import Department
 from api.departments.schemas import DepartmentCreate, DepartmentRead, DepartmentUpdate
-from api.deps import TenantSession, allowed
+from api.deps import CurrentPrincipal, TenantSession, allowed
 
 router = APIRouter(prefix="/api/departments", tags=["departments"])
 
@@ -24,9 +24,19 @@ async def valid_department(department_id: DepartmentNumber, session: TenantSessi
 ValidDepartment = Annotated[Department, Depends(valid_department)]
 
 
+def archived_reach(principal: CurrentPrincipal) -> Scope:
+    """Whose archiving a reader may count: the employees they read (none without the right)."""
+    if may(principal, "employees", "read"):
+        return scope_for(principal, "employees", "read")
+    return Scope(reach=frozenset(), employee_id=None)
+
+
+ArchivedReach = Annotated[Scope, Depends(archived_reach)]
+
+
 @router.get("", response_model=list[DepartmentRead], operation_id="listDepartments")
-async def list_departments(_: ReadDepartments, session: TenantSession):
-    return await service.list_departments(session=session)
+async def list_departments(_: ReadDepartments, people: ArchivedReach, session: TenantSession):
+    return await service.list_departments(session=session, scope=people)
 
 
 @router.post("", response_model=DepartmentRead, status_code=201, operation_id="createDepartment")
@@ -36,8 +46,10 @@ async def create_department(_: WriteDepartments, body: DepartmentCreate, session
 
 
 @router.get("/{id}", response_model=DepartmentRead, operation_id="getDepartment")
-async def get_department(_: ReadDepartments, department: ValidDepartment, session: TenantSession):
-    return await service.get_department_reply(session=session, department=department)
+async def get_department(
+    _: ReadDepartments, people: ArchivedReach, department: ValidDepartment, session: TenantSession
+):
+    return await service.get_department_reply(session=session, department=department, scope=people)
 
 
 @router.put("/{id}", response_model=DepartmentRead, operation_id="updateDepartment")

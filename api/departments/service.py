@@ -2,10 +2,11 @@
 
 from typing import Any
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import ColumnElement, delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.access.scope import Scope
 from api.audit import trail
 from api.core.errors import Conflict, NotFound
 from api.departments.models import Department
@@ -35,13 +36,18 @@ async def _in_use(session: AsyncSession, slug: str) -> str | None:
     return in_use(count, archived) if count else None
 
 
-def _counts() -> Any:
-    """Per department: active employees (what every screen counts) and archived ones."""
+def _counts(scope: Scope | None = None) -> Any:
+    """Per department: active employees (what every screen counts; the directory shows every
+    active person to everyone) and archived ones, of those only the ones `scope` reaches:
+    archived people are in no directory."""
+    archived: list[ColumnElement[bool]] = [Employee.is_archived.is_(True)]
+    if scope is not None and not scope.everything:
+        archived.append(scope.employees(Employee.id))
     return (
         select(
             Employee.department,
             func.count().filter(Employee.is_archived.is_(False)).label("active"),
-            func.count().filter(Employee.is_archived.is_(True)).label("archived"),
+            func.count().filter(*archived).label("archived"),
         )
         .where(Employee.department.is_not(None))
         .group_by(Employee.department)
@@ -56,9 +62,12 @@ def to_read(department: Department, employee_count: int, archived_count: int) ->
     )
 
 
-async def list_departments(*, session: AsyncSession) -> list[DepartmentRead]:
-    """Every department by name, each with its active and its archived employees."""
-    counts = _counts()
+async def list_departments(
+    *, session: AsyncSession, scope: Scope | None = None
+) -> list[DepartmentRead]:
+    """Every department by name, each with its active and its archived employees (those
+    archived that `scope`, the reader's employees.read, reaches)."""
+    counts = _counts(scope)
     rows = await session.execute(
         select(Department, func.coalesce(counts.c.active, 0), func.coalesce(counts.c.archived, 0))
         .outerjoin(counts, counts.c.department == Department.slug)
@@ -75,8 +84,10 @@ async def get_department(*, session: AsyncSession, department_id: int) -> Depart
     return department
 
 
-async def get_department_reply(*, session: AsyncSession, department: Department) -> DepartmentRead:
-    counts = _counts()
+async def get_department_reply(
+    *, session: AsyncSession, department: Department, scope: Scope | None = None
+) -> DepartmentRead:
+    counts = _counts(scope)
     row = (
         await session.execute(
             select(func.coalesce(counts.c.active, 0), func.coalesce(counts.c.archived, 0))

@@ -18,7 +18,7 @@ from api.core.db import tenant_session
 from api.notes.models import EmployeeNote
 from tests.api.access.conftest import People
 from tests.api.assistants.fake_llm import FakeLlm
-from tests.api.reviews.factories import add_review, add_template
+from tests.api.reviews.factories import add_employee, add_review, add_template
 from tests.conftest import signed_in_client
 
 RATINGS = {"M": 5, "A": 2, "B": 3, "C": 1}
@@ -249,3 +249,28 @@ async def test_help_assistant_sends_the_model_no_organisation_data(people, monke
 def _sent_text(fake: FakeLlm) -> str:
     assert len(fake.requests) == 1
     return "\n".join(m["content"] for m in fake.requests[0]["body"]["messages"])
+
+
+# Archived people are in no directory: each reader counts only those they reach.
+ARCHIVED_SEEN = {
+    "hr": {"engineering": 1, "sales": 1},
+    "manager": {"engineering": 1, "sales": 0},
+    "user": {"engineering": 0, "sales": 0},
+    "unlinked_user": {"engineering": 0, "sales": 0},
+}
+
+
+@pytest.mark.parametrize("account", list(ARCHIVED_SEEN))
+async def test_department_counts_show_archived_people_only_in_reach(people, account):
+    await add_employee(people.org, department="engineering", manager_id="NTK-A", is_archived=True)
+    await add_employee(people.org, department="sales", manager_id="NTK-C", is_archived=True)
+    c = await people.sign_in(account)
+    body = (await c.get("/api/departments")).json()
+    counts = {d["slug"]: (d["employeeCount"], d["archivedCount"]) for d in body}
+    seen = ARCHIVED_SEEN[account]
+    # Active people are counted whole: the directory lists every one of them to everyone.
+    assert counts["engineering"] == (3, seen["engineering"])
+    assert counts["sales"] == (1, seen["sales"])
+    one = next(d for d in body if d["slug"] == "sales")
+    r = await c.get(f"/api/departments/{one['id']}")
+    assert r.json()["archivedCount"] == seen["sales"]
