@@ -1,17 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import type { Role } from '@/lib/roles'
+import { sessionReply } from '@/test/access'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
 import { App } from './app'
 
 const demo = { id: 1, name: 'Demo Inc', subdomain: 'demo', industry: 'Software', size: '11-50', logoUrl: null }
-const sessionFor = (userRole: string, forcePasswordChange = false) => ({
-  userRole,
-  organizationId: 1,
-  organizationName: 'Demo Inc',
-  organizationSubdomain: 'demo',
-  forcePasswordChange,
-})
+const sessionFor = (userRole: Role, forcePasswordChange = false) => sessionReply(userRole, { forcePasswordChange })
 const signedOut = () => jsonResponse(401, { message: 'Not authenticated' })
 
 function renderAt(path: string) {
@@ -19,7 +15,7 @@ function renderAt(path: string) {
   return renderWithProviders(<App />)
 }
 
-function signedInApi(role: string, extra: Parameters<typeof mockApi>[0] = {}) {
+function signedInApi(role: Role, extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /api/auth/session': jsonResponse(200, sessionFor(role)),
     'GET /api/organization/current': jsonResponse(200, { ...demo, description: null, isActive: true }),
@@ -241,6 +237,29 @@ describe('signed-in app', () => {
     ])
     expect(screen.queryByRole('button', { name: 'Review Assistant' })).not.toBeInTheDocument()
     expect(screen.getAllByText('User').length).toBeGreaterThan(0)
+  })
+
+  it('under need to know refuses a user the screens their rules leave out, and offers the directory', async () => {
+    signedInApi('user', {
+      'GET /api/auth/session': jsonResponse(200, sessionReply('user', { visibility: 'need_to_know', employeeId: 5 })),
+      'GET /api/directory': jsonResponse(200, []),
+      'GET /api/departments': jsonResponse(200, []),
+    })
+    const { unmount } = renderAt('/reminders')
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument()
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'Dashboard',
+      'My Profile',
+      'Directory',
+      'Reviews',
+    ])
+    expect(within(nav).getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/employees/5')
+    unmount()
+
+    renderAt('/directory')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Directory' })).toBeInTheDocument()
+    expect(await screen.findByText('Nobody matches this search')).toBeInTheDocument()
   })
 
   it('offers the Review Assistant to a manager (it opens its dialog) but not to hr', async () => {

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useMemo, type ComponentType } from 'react'
 import { Route, Switch } from 'wouter'
 import { Logo } from '@/components/logo'
 import { Spinner } from '@/components/ui/spinner'
 import type { Session } from '@/features/auth/api/get-session'
+import { viewerFrom, ViewerProvider } from '@/lib/access'
 import { AppLayout } from './layout/app-layout'
 import { AssistantProvider } from './layout/assistant-provider'
 import { RequireRole } from './routes/require-role'
@@ -17,6 +18,7 @@ const ForcePasswordChangeDialog = lazy(() =>
 const NotFoundPage = lazy(() => import('./routes/not-found'))
 const EmployeeProfileRoute = lazy(() => import('./routes/employee-profile'))
 const EmployeesPage = lazy(() => import('@/features/employees/components/employees-page'))
+const DirectoryPage = lazy(() => import('@/features/directory/components/directory-page'))
 const ReviewsPage = lazy(() => import('@/features/reviews/components/reviews-page'))
 const RemindersPage = lazy(() => import('@/features/reminders/components/reminders-page'))
 const TemplatesPage = lazy(() => import('@/features/templates/components/templates-page'))
@@ -38,56 +40,58 @@ function PasswordChangeOnly() {
   )
 }
 
+/** The screens behind the rules listed for their paths in paths.ts. */
+const GATED_SCREENS: ReadonlyArray<readonly [string, ComponentType]> = [
+  ['/reviews', ReviewsPage],
+  ['/reminders', RemindersPage],
+  ['/templates', TemplatesPage],
+  ['/analytics', AnalyticsPage],
+  ['/employees', EmployeesPage],
+  ['/directory', DirectoryPage],
+  ['/certifications', CertificationsPage],
+  ['/certifications/types', CertificationTypesPage],
+  ['/admin', AdminPage],
+  ['/backup', BackupPage],
+]
+
+function Screens() {
+  return (
+    <Switch>
+      <Route path="/" component={DashboardPage} />
+      {GATED_SCREENS.map(([path, Screen]) => (
+        <Route key={path} path={path}>
+          <RequireRole path={path}>
+            <Screen />
+          </RequireRole>
+        </Route>
+      ))}
+      <Route path="/employees/:id">
+        {(params) => (
+          <RequireRole path="/employees/:id">
+            <EmployeeProfileRoute id={params.id} />
+          </RequireRole>
+        )}
+      </Route>
+      <Route path="/forgot-password" component={PasswordRecoveryRoute} />
+      <Route path="/reset-password" component={PasswordRecoveryRoute} />
+      <Route component={NotFoundPage} />
+    </Switch>
+  )
+}
+
 /** The signed-in app. While the server demands a new password, only that dialog shows. */
 export default function AuthenticatedApp({ session }: { session: Session }) {
+  const viewer = useMemo(() => viewerFrom(session), [session])
   if (session.forcePasswordChange) return <PasswordChangeOnly />
-  const role = session.userRole
   return (
-    <AssistantProvider>
-      <AppLayout role={role}>
-        <Suspense fallback={<Spinner label="Loading page" className="flex-1" />}>
-          <Switch>
-            <Route path="/">{() => <DashboardPage role={role} />}</Route>
-            <Route path="/reviews">{() => <ReviewsPage role={role} />}</Route>
-            <Route path="/reminders" component={RemindersPage} />
-            <Route path="/templates">
-              <RequireRole role={role} path="/templates">
-                <TemplatesPage />
-              </RequireRole>
-            </Route>
-            <Route path="/analytics">
-              <RequireRole role={role} path="/analytics">
-                <AnalyticsPage />
-              </RequireRole>
-            </Route>
-            <Route path="/employees">{() => <EmployeesPage role={role} />}</Route>
-            <Route path="/certifications">
-              <RequireRole role={role} path="/certifications">
-                <CertificationsPage />
-              </RequireRole>
-            </Route>
-            <Route path="/certifications/types">
-              <RequireRole role={role} path="/certifications/types">
-                <CertificationTypesPage />
-              </RequireRole>
-            </Route>
-            <Route path="/employees/:id">{(params) => <EmployeeProfileRoute id={params.id} role={role} />}</Route>
-            <Route path="/admin">
-              <RequireRole role={role} path="/admin">
-                <AdminPage role={role} />
-              </RequireRole>
-            </Route>
-            <Route path="/backup">
-              <RequireRole role={role} path="/backup">
-                <BackupPage />
-              </RequireRole>
-            </Route>
-            <Route path="/forgot-password" component={PasswordRecoveryRoute} />
-            <Route path="/reset-password" component={PasswordRecoveryRoute} />
-            <Route component={NotFoundPage} />
-          </Switch>
-        </Suspense>
-      </AppLayout>
-    </AssistantProvider>
+    <ViewerProvider viewer={viewer}>
+      <AssistantProvider>
+        <AppLayout>
+          <Suspense fallback={<Spinner label="Loading page" className="flex-1" />}>
+            <Screens />
+          </Suspense>
+        </AppLayout>
+      </AssistantProvider>
+    </ViewerProvider>
   )
 }

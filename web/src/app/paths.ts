@@ -1,26 +1,28 @@
-import type { Role } from '@/lib/roles'
+import { canAny, type Access, type Permission } from '@/lib/access'
 
 export interface AppRoute {
   path: string
-  /** Roles allowed to open the screen; everyone signed in when absent. */
-  roles?: readonly Role[]
+  /** The screen opens to whoever has any of these; to everyone signed in when absent. */
+  anyOf?: readonly Permission[]
 }
 
 /**
- * Every screen besides the dashboard at "/", and the one place that says which roles may open
- * each: the router's gate and the sidebar both read it. The server enforces the same rule.
+ * Every screen besides the dashboard at "/", and the one place that says who may open each, by
+ * the rules of the session reply: the router's gate and the sidebar both read it. The server
+ * enforces the same rules.
  */
 export const APP_ROUTES: readonly AppRoute[] = [
-  { path: '/employees' },
-  { path: '/employees/:id' },
-  { path: '/reviews' },
-  { path: '/reminders' },
-  { path: '/templates', roles: ['admin'] },
-  { path: '/certifications', roles: ['admin'] },
-  { path: '/certifications/types', roles: ['admin'] },
-  { path: '/analytics', roles: ['admin'] },
-  { path: '/admin', roles: ['admin', 'hr'] },
-  { path: '/backup', roles: ['admin'] },
+  { path: '/employees', anyOf: ['employees.read'] },
+  { path: '/employees/:id', anyOf: ['employees.read'] },
+  { path: '/directory', anyOf: ['directory.read'] },
+  { path: '/reviews', anyOf: ['reviews.read'] },
+  { path: '/reminders', anyOf: ['reminders.read'] },
+  { path: '/templates', anyOf: ['templates.write'] },
+  { path: '/certifications', anyOf: ['certification_types.write'] },
+  { path: '/certifications/types', anyOf: ['certification_types.write'] },
+  { path: '/analytics', anyOf: ['analytics.read'] },
+  { path: '/admin', anyOf: ['organization.write', 'users.manage', 'audit.read'] },
+  { path: '/backup', anyOf: ['backups.manage'] },
   // Reachable without signing in: these screens have their own way in.
   { path: '/super-admin' },
   { path: '/forgot-password' },
@@ -38,10 +40,10 @@ export function findAppRoute(path: string): AppRoute | undefined {
   return APP_ROUTES.find((route) => patternToRegExp(route.path).test(path))
 }
 
-/** Whether a role may open the screen at this path ("/" and unknown paths are open to all). */
-export function canOpen(role: Role, path: string): boolean {
-  const roles = findAppRoute(path)?.roles
-  return !roles || roles.includes(role)
+/** Whether the reader may open the screen at this path ("/" and unknown paths are open to all). */
+export function canOpen(access: Access, path: string): boolean {
+  const anyOf = findAppRoute(path)?.anyOf
+  return !anyOf || canAny(access, anyOf)
 }
 
 export function isAppPath(path: string): boolean {

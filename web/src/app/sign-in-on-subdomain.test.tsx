@@ -5,6 +5,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { signInAt } from '@/lib/site'
+import { sessionReply } from '@/test/access'
 import { jsonResponse, mockApi, renderWithProviders, sentBody } from '@/test/utils'
 import { App } from './app'
 
@@ -48,7 +49,7 @@ describe("on an organisation's own address", () => {
       'GET /api/auth/session': () =>
         signedIn
           ? jsonResponse(200, {
-              userRole: 'manager',
+              ...sessionReply('manager'),
               organizationId: 7,
               organizationName: 'Acme Ltd',
               organizationSubdomain: 'acme',
@@ -108,7 +109,7 @@ describe("on an organisation's own address", () => {
   it('shows the organisation banner with the address once', async () => {
     mockApi({
       'GET /api/auth/session': jsonResponse(200, {
-        userRole: 'manager',
+        ...sessionReply('manager'),
         organizationId: 7,
         organizationName: 'Acme Ltd',
         organizationSubdomain: 'acme',

@@ -18,6 +18,8 @@ export const queryKeys = {
   employeeOptions: ['/api/employees', 'review-options'],
   employeeDocuments: (employeeId: number) => [`/api/employees/${employeeId}/documents`] as const,
   employeeNotes: (employeeId: number) => ['/api/employee-notes', { employeeId }] as const,
+  directoryPage: <Params extends object>(params: Params) => ['/api/directory', params] as const,
+  reachableEmployees: ['/api/employees', 'reachable'],
 
   certifications: ['/api/employee-certifications'],
   employeeCertifications: (employeeId: number) => ['/api/employee-certifications', { employeeId }] as const,
@@ -37,6 +39,9 @@ export const queryKeys = {
   activity: ['/api/dashboard/activity'],
   analytics: ['/api/analytics'],
   backups: ['/api/backups'],
+  auditPage: <Params extends object>(params: Params) => ['/api/audit-events', 'page', params] as const,
+  auditActors: ['/api/audit-events/actors'],
+  employeeHistory: (employeeId: number, page: number) => [`/api/employees/${employeeId}/history`, page] as const,
   resetLink: (token: string, role: string) => ['/api/validate-reset-token', token, role] as const,
 
   organizations: ['/api/organizations'],

@@ -2,6 +2,9 @@ import { render, type RenderOptions } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { vi } from 'vitest'
 import { AppProvider, createAppQueryClient } from '@/app/provider'
+import { ViewerProvider, type Viewer } from '@/lib/access'
+import type { Role } from '@/lib/roles'
+import { viewerFor } from './access'
 
 /**
  * After a refused submit react-hook-form focuses the first field in error, then again from a
@@ -11,10 +14,16 @@ export function afterDeferredFocus(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 20))
 }
 
-/** Renders inside the real providers (query client, tooltips, toaster) with a fresh cache. */
-export function renderWithProviders(ui: ReactElement, options?: RenderOptions) {
+/**
+ * Renders inside the real providers (query client, tooltips, toaster) with a fresh cache; with
+ * `as`, signed in as that role under "open" (or as that viewer), as the signed-in app does.
+ */
+export function renderWithProviders(ui: ReactElement, options?: RenderOptions & { as?: Role | Viewer }) {
+  const { as, ...renderOptions } = options ?? {}
   const queryClient = createAppQueryClient()
-  const result = render(<AppProvider queryClient={queryClient}>{ui}</AppProvider>, options)
+  const viewer = typeof as === 'string' ? viewerFor(as) : as
+  const content = viewer ? <ViewerProvider viewer={viewer}>{ui}</ViewerProvider> : ui
+  const result = render(<AppProvider queryClient={queryClient}>{content}</AppProvider>, renderOptions)
   return { ...result, queryClient }
 }
 

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react'
 import { OrganizationBanner } from '@/features/organization/components/organization-banner'
-import type { Role } from '@/lib/roles'
 import { MobileNav } from './mobile-nav'
 import { Sidebar } from './sidebar'
 
-export function AppLayout({ role, children }: { role: Role; children: ReactNode }) {
+export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-dvh lg:pl-64">
       <a
@@ -14,9 +13,9 @@ export function AppLayout({ role, children }: { role: Role; children: ReactNode 
         Skip to content
       </a>
       <aside className="fixed inset-y-0 left-0 hidden w-64 border-r lg:block">
-        <Sidebar role={role} />
+        <Sidebar />
       </aside>
-      <MobileNav role={role} />
+      <MobileNav />
       <main id="content" tabIndex={-1} className="flex min-h-[calc(100dvh-3.5rem)] flex-col focus:outline-none lg:min-h-dvh">
         <OrganizationBanner />
         {children}

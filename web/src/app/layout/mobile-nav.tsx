@@ -3,11 +3,10 @@ import { Menu, X } from 'lucide-react'
 import { useState } from 'react'
 import { Logo } from '@/components/logo'
 import { Button } from '@/components/ui/button'
-import type { Role } from '@/lib/roles'
 import { Sidebar } from './sidebar'
 
 /** Below the lg breakpoint the sidebar lives in a drawer opened from a top bar. */
-export function MobileNav({ role }: { role: Role }) {
+export function MobileNav() {
   const [open, setOpen] = useState(false)
   return (
     <div className="sticky top-0 z-30 flex h-14 items-center justify-between border-b bg-card px-4 lg:hidden">
@@ -23,7 +22,7 @@ export function MobileNav({ role }: { role: Role }) {
           <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] border-r shadow-xl focus:outline-none">
             <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
             <DialogPrimitive.Description className="sr-only">Pages of Merit</DialogPrimitive.Description>
-            <Sidebar role={role} onNavigate={() => setOpen(false)} />
+            <Sidebar onNavigate={() => setOpen(false)} />
             <DialogPrimitive.Close asChild>
               <Button variant="ghost" size="icon" aria-label="Close navigation" className="absolute right-2 top-3">
                 <X aria-hidden="true" />

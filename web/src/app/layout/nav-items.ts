@@ -1,16 +1,18 @@
 import {
   Award,
   Bell,
+  BookUser,
   ChartColumn,
   ClipboardList,
   Database,
   FileText,
   LayoutDashboard,
   Settings,
+  UserRound,
   Users,
   type LucideIcon,
 } from 'lucide-react'
-import type { Role } from '@/lib/roles'
+import { reachesEveryone, type Viewer } from '@/lib/access'
 import { canOpen } from '../paths'
 
 export interface NavItem {
@@ -19,10 +21,11 @@ export interface NavItem {
   icon: LucideIcon
 }
 
-/** The sidebar's links, in order; each shows to the roles that may open its screen. */
+/** The sidebar's links, in order; each shows to the readers who may open its screen. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/', label: 'Dashboard', icon: LayoutDashboard },
   { href: '/employees', label: 'Employees', icon: Users },
+  { href: '/directory', label: 'Directory', icon: BookUser },
   { href: '/reviews', label: 'Reviews', icon: ClipboardList },
   { href: '/reminders', label: 'Reminders', icon: Bell },
   { href: '/templates', label: 'Templates', icon: FileText },
@@ -32,8 +35,21 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/backup', label: 'Backup', icon: Database },
 ]
 
-export function navItemsFor(role: Role): NavItem[] {
-  return NAV_ITEMS.filter((item) => canOpen(role, item.href))
+/**
+ * Who reads every profile finds everyone under Employees, so the Directory shows to the others
+ * only; and who reads only their own profile gets a link to it instead of a list of one.
+ */
+export function navItemsFor({ access, employeeId }: Pick<Viewer, 'access' | 'employeeId'>): NavItem[] {
+  const everyone = reachesEveryone(access, 'employees.read')
+  const ownOnly = !everyone && !access['employees.read']?.includes('line')
+  return NAV_ITEMS.flatMap((item): NavItem[] => {
+    if (!canOpen(access, item.href)) return []
+    if (item.href === '/directory' && everyone) return []
+    if (item.href === '/employees' && ownOnly) {
+      return employeeId === null ? [] : [{ href: `/employees/${employeeId}`, label: 'My Profile', icon: UserRound }]
+    }
+    return [item]
+  })
 }
 
 export function isActivePath(href: string, location: string): boolean {

@@ -5,23 +5,24 @@ import { Logo } from '@/components/logo'
 import { Button } from '@/components/ui/button'
 import { useLogout } from '@/features/auth/api/logout'
 import { SidebarOrganization } from '@/features/organization/components/sidebar-organization'
+import { can, useViewer } from '@/lib/access'
 import { useAssistant } from '@/lib/assistant'
-import { ROLE_LABELS, type Role } from '@/lib/roles'
+import { ROLE_LABELS } from '@/lib/roles'
 import { cn } from '@/lib/utils'
 import { isActivePath, navItemsFor } from './nav-items'
 
 interface SidebarProps {
-  role: Role
   /** Called after a link or button is used, so the mobile drawer can close. */
   onNavigate?: () => void
 }
 
-function MainNav({ role, onNavigate }: SidebarProps) {
+function MainNav({ onNavigate }: SidebarProps) {
   const [location] = useLocation()
+  const viewer = useViewer()
   return (
     <nav aria-label="Main" className="flex-1 overflow-y-auto">
       <ul className="flex flex-col gap-1">
-        {navItemsFor(role).map(({ href, label, icon: Icon }) => {
+        {navItemsFor(viewer).map(({ href, label, icon: Icon }) => {
           const active = isActivePath(href, location)
           return (
             <li key={href}>
@@ -45,7 +46,8 @@ function MainNav({ role, onNavigate }: SidebarProps) {
   )
 }
 
-export function Sidebar({ role, onNavigate }: SidebarProps) {
+export function Sidebar({ onNavigate }: SidebarProps) {
+  const { role, access } = useViewer()
   const { openAssistant } = useAssistant()
   const logout = useLogout()
   const [loggingOut, setLoggingOut] = useState(false)
@@ -56,9 +58,9 @@ export function Sidebar({ role, onNavigate }: SidebarProps) {
         <Logo />
       </Link>
       <SidebarOrganization />
-      <MainNav role={role} onNavigate={onNavigate} />
+      <MainNav onNavigate={onNavigate} />
       <div className="flex flex-col gap-3 border-t pt-4">
-        {(role === 'admin' || role === 'manager') && (
+        {can(access, 'review_assistant.use') && (
           <Button
             variant="outline"
             className="justify-start"

@@ -3,12 +3,14 @@ import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { AssistantContext } from '@/lib/assistant'
+import type { Role } from '@/lib/roles'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
 import DashboardPage from './dashboard'
 
-function renderPage(ui: ReactElement) {
+function renderPage(ui: ReactElement, as: Role) {
   return renderWithProviders(
     <AssistantContext.Provider value={{ openAssistant: vi.fn() }}>{ui}</AssistantContext.Provider>,
+    { as },
   )
 }
 
@@ -48,7 +50,7 @@ describe('DashboardPage', () => {
   it('Enter in the employee search opens the Employees screen searching for it', async () => {
     api()
     const user = userEvent.setup()
-    renderPage(<DashboardPage role="manager" />)
+    renderPage(<DashboardPage />, 'manager')
     const box = screen.getByRole('searchbox', { name: 'Search employees' })
     await user.type(box, '   {Enter}')
     expect(window.location.pathname).toBe('/')
@@ -62,7 +64,7 @@ describe('DashboardPage', () => {
   it('Start Review opens the review wizard', async () => {
     api()
     const user = userEvent.setup()
-    renderPage(<DashboardPage role="manager" />)
+    renderPage(<DashboardPage />, 'manager')
     await user.click(await screen.findByRole('button', { name: 'Start Review' }))
     const wizard = await screen.findByRole('dialog')
     expect(await within(wizard).findByText('Question 1 of 1')).toBeInTheDocument()
@@ -71,7 +73,7 @@ describe('DashboardPage', () => {
 
   it('shows Quick Actions and Add Employee to admins only', async () => {
     api()
-    renderPage(<DashboardPage role="manager" />)
+    renderPage(<DashboardPage />, 'manager')
     expect(await screen.findByText('No recent activity')).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Quick Actions' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Add Employee' })).not.toBeInTheDocument()
@@ -80,7 +82,7 @@ describe('DashboardPage', () => {
   it('Create Template opens the template dialog', async () => {
     api()
     const user = userEvent.setup()
-    renderPage(<DashboardPage role="admin" />)
+    renderPage(<DashboardPage />, 'admin')
     await user.click(await screen.findByRole('button', { name: 'Create Template' }))
     expect(await screen.findByRole('heading', { name: 'Create Review Template' })).toBeInTheDocument()
   })

@@ -6,8 +6,8 @@ import { QuickActions } from '@/features/dashboard/components/quick-actions'
 import { RecentActivity } from '@/features/dashboard/components/recent-activity'
 import { StatCards } from '@/features/dashboard/components/stat-cards'
 import { UpcomingReviews } from '@/features/dashboard/components/upcoming-reviews'
+import { can, useAccess } from '@/lib/access'
 import { queryKeys } from '@/lib/query-keys'
-import type { Role } from '@/lib/roles'
 
 // Dialogs load when first opened, so the dashboard's first load stays small.
 const ReviewWizard = lazy(() =>
@@ -25,14 +25,16 @@ const TemplateFormDialog = lazy(() =>
 
 /** The dashboard composes features: its own panels, the review wizard (Start Review), the
  * template dialog (Create Template) and the employee dialogs (Add Employee, Bulk Upload). */
-export default function DashboardPage({ role }: { role: Role }) {
+export default function DashboardPage() {
+  const access = useAccess()
   // Enter opens the Employees screen searching for the text (its search is kept in ?q=).
   const [search, setSearch] = useState('')
   const [, navigate] = useLocation()
   const searchEmployees = (text: string) => navigate(`/employees?${new URLSearchParams({ q: text })}`)
   const [reviewId, setReviewId] = useState<number | null>(null)
   const [dialog, setDialog] = useState<'employee' | 'bulk' | 'template' | null>(null)
-  const isAdmin = role === 'admin'
+  // The shortcuts show to whoever may use them all: adding people and writing templates.
+  const shortcuts = can(access, 'employees.write') && can(access, 'templates.write')
   const addEmployee = () => setDialog('employee')
   const queryClient = useQueryClient()
   const onDialogChange = (open: boolean) => {
@@ -49,16 +51,16 @@ export default function DashboardPage({ role }: { role: Role }) {
         title="Dashboard"
         subtitle="Welcome back! Here's what's happening with your team."
         search={{ placeholder: 'Search employees...', value: search, onChange: setSearch, onSubmit: searchEmployees }}
-        addButton={isAdmin ? { label: 'Add Employee', onClick: addEmployee } : undefined}
+        addButton={shortcuts ? { label: 'Add Employee', onClick: addEmployee } : undefined}
       />
       <div className="flex flex-col gap-6 p-4 sm:p-6 lg:p-8">
         <StatCards />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
-            <UpcomingReviews onStartReview={setReviewId} canFill={role !== 'user'} />
+            <UpcomingReviews onStartReview={setReviewId} canFill={can(access, 'reviews.fill')} />
           </div>
           <div className="flex flex-col gap-6">
-            {isAdmin && (
+            {shortcuts && (
               <QuickActions
                 onAddEmployee={addEmployee}
                 onCreateTemplate={() => setDialog('template')}
@@ -71,7 +73,7 @@ export default function DashboardPage({ role }: { role: Role }) {
       </div>
       <Suspense fallback={null}>
         {reviewId !== null && (
-          <ReviewWizard reviewId={reviewId} role={role} onOpenChange={(open) => !open && setReviewId(null)} />
+          <ReviewWizard reviewId={reviewId} onOpenChange={(open) => !open && setReviewId(null)} />
         )}
         {dialog === 'employee' && <AddEmployeeDialog open onOpenChange={onDialogChange} />}
         {dialog === 'bulk' && <BulkUploadDialog open onOpenChange={onDialogChange} />}

@@ -2,8 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import type { Viewer } from '@/lib/access'
 import { AssistantContext } from '@/lib/assistant'
 import type { Role } from '@/lib/roles'
+import { viewerFor } from '@/test/access'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
 import EmployeeProfileRoute from './employee-profile'
 
@@ -68,11 +70,12 @@ function api(extra: Record<string, Response | (() => Response)> = {}) {
   })
 }
 
-function renderPage(role: Role, ui?: ReactElement) {
+function renderPage(as: Role | Viewer, ui?: ReactElement) {
   return renderWithProviders(
     <AssistantContext.Provider value={{ openAssistant: vi.fn() }}>
-      {ui ?? <EmployeeProfileRoute id="12" role={role} />}
+      {ui ?? <EmployeeProfileRoute id="12" />}
     </AssistantContext.Provider>,
+    { as },
   )
 }
 
@@ -189,12 +192,30 @@ describe('EmployeeProfileRoute', () => {
 
   it('says Employee not found for an unknown or malformed id', async () => {
     mockApi({ 'GET /api/employees/99': jsonResponse(404, { message: 'Employee not found' }) })
-    const { unmount } = renderPage('admin', <EmployeeProfileRoute id="99" role="admin" />)
+    const { unmount } = renderPage('admin', <EmployeeProfileRoute id="99" />)
     expect(await screen.findByText('Employee not found')).toBeInTheDocument()
     unmount()
     const fetchMock = mockApi({})
-    renderPage('admin', <EmployeeProfileRoute id="abc" role="admin" />)
+    renderPage('admin', <EmployeeProfileRoute id="abc" />)
     expect(screen.getByText('Employee not found')).toBeInTheDocument()
     await waitFor(() => expect(fetchMock).not.toHaveBeenCalled())
+  })
+
+  it('under need to know says a profile out of reach is not in the reader’s view', async () => {
+    mockApi({ 'GET /api/employees/12': jsonResponse(404, { message: 'Employee not found' }) })
+    renderPage(viewerFor('user', { visibility: 'need_to_know', employeeId: 5 }))
+    expect(await screen.findByText('Not in your view')).toBeInTheDocument()
+    expect(screen.getByText(/your own profile and those of the people who report to you/)).toBeInTheDocument()
+  })
+
+  it('under need to know shows a manager a report’s reviews, certifications and documents, not HR notes', async () => {
+    const fetchMock = api()
+    renderPage(viewerFor('manager', { visibility: 'need_to_know', employeeId: 1 }))
+    expect(await screen.findByText('First Aid')).toBeInTheDocument()
+    expect(await screen.findByText('No reviews yet')).toBeInTheDocument()
+    expect(await screen.findByRole('list', { name: 'Documents' })).toBeInTheDocument()
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Edit Employee' })).not.toBeInTheDocument()
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/employee-notes'))).toBe(false)
   })
 })

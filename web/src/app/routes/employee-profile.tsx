@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react'
 import EmployeeProfilePage from '@/features/employee-profile/components/employee-profile-page'
-import type { Role } from '@/lib/roles'
 
 // The profile shows parts owned by other features; they load with it, in their own chunks.
 const EditEmployeeDialog = lazy(() =>
@@ -13,11 +12,10 @@ const CertificationsSection = lazy(() =>
 )
 
 /** /employees/:id: the profile, with the employees feature's edit dialog and the certifications section. */
-export default function EmployeeProfileRoute({ id, role }: { id: string; role: Role }) {
+export default function EmployeeProfileRoute({ id }: { id: string }) {
   return (
     <EmployeeProfilePage
       id={id}
-      role={role}
       renderEditEmployee={(props) => (
         <Suspense fallback={null}>
           <EditEmployeeDialog {...props} />

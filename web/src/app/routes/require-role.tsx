@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
-import type { Role } from '@/lib/roles'
+import { useAccess } from '@/lib/access'
 import { canOpen } from '../paths'
 import { AccessDenied } from './access-denied'
 
-/** Client-side gate for role-limited screens, by the roles listed for the path; the server enforces the same rule. */
-export function RequireRole({ role, path, children }: { role: Role; path: string; children: ReactNode }) {
-  if (!canOpen(role, path)) return <AccessDenied />
+/** Client-side gate for limited screens, by the rules listed for the path; the server enforces the same rules. */
+export function RequireRole({ path, children }: { path: string; children: ReactNode }) {
+  const access = useAccess()
+  if (!canOpen(access, path)) return <AccessDenied />
   return <>{children}</>
 }

@@ -37,8 +37,9 @@ function renderPage(role: Role = 'admin') {
   const openAssistant = vi.fn()
   renderWithProviders(
     <AssistantContext.Provider value={{ openAssistant }}>
-      <AdminPage role={role} />
+      <AdminPage />
     </AssistantContext.Provider>,
+    { as: role },
   )
   return { openAssistant }
 }

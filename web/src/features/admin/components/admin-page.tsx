@@ -2,8 +2,8 @@ import { Bot } from 'lucide-react'
 import { PageHeader } from '@/components/layout/page-header'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { can, useAccess } from '@/lib/access'
 import { useAssistant } from '@/lib/assistant'
-import type { Role } from '@/lib/roles'
 import { useOrganization } from '../api/organization'
 import { ChangePasswordDialog } from './change-password-dialog'
 import { DepartmentManagementCard } from './department-management-card'
@@ -12,11 +12,11 @@ import { SystemBackupCard } from './system-backup-card'
 import { UserManagementCard } from './user-management-card'
 
 /**
- * /admin, for admin and hr. hr sees what it may change (departments, its own
- * password); organization settings, backups and users are the admin's alone.
+ * /admin: each reader sees the cards of what they may change (hr: departments and its own
+ * password; the organisation's settings, backups and users need their own rules).
  */
-export default function AdminPage({ role }: { role: Role }) {
-  const isAdmin = role === 'admin'
+export default function AdminPage() {
+  const access = useAccess()
   const { openAssistant } = useAssistant()
   const { data: organization } = useOrganization()
 
@@ -25,7 +25,7 @@ export default function AdminPage({ role }: { role: Role }) {
       <PageHeader title="Administration" subtitle="Organization settings, departments, users and backups" />
       {/* One column that never grows past the screen: a long row wraps inside its card. */}
       <div className="grid grid-cols-1 gap-6 p-4 sm:p-6 lg:grid-cols-2 lg:p-8">
-        {isAdmin && <OrganizationSettingsCard />}
+        {can(access, 'organization.write') && <OrganizationSettingsCard />}
         <div className="flex flex-col gap-6">
           <Card>
             <CardHeader>
@@ -40,12 +40,14 @@ export default function AdminPage({ role }: { role: Role }) {
               </Button>
             </CardContent>
           </Card>
-          {isAdmin && <SystemBackupCard />}
+          {can(access, 'backups.manage') && <SystemBackupCard />}
         </div>
-        <div className="lg:col-span-2">
-          <DepartmentManagementCard organizationId={organization?.id} />
-        </div>
-        {isAdmin && (
+        {can(access, 'departments.write') && (
+          <div className="lg:col-span-2">
+            <DepartmentManagementCard organizationId={organization?.id} />
+          </div>
+        )}
+        {can(access, 'users.manage') && (
           <div className="lg:col-span-2">
             <UserManagementCard />
           </div>

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/layout/page-header'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorStatus } from '@/lib/api-client'
-import { canManagePeople, type Role } from '@/lib/roles'
+import { can, reachesEmployee, reachesEveryone, useViewer } from '@/lib/access'
 import { useEmployee, type Employee } from '../api/get-employee'
 import { EmployeeDetailsCard } from './employee-details-card'
 import { EmployeeDocumentsSection } from './employee-documents-section'
@@ -21,7 +21,6 @@ export interface EditEmployeeSlotProps {
 interface EmployeeProfilePageProps {
   /** The :id of /employees/:id. */
   id: string
-  role: Role
   /**
    * The Edit Employee dialog belongs to the employees feature; the app passes it in, since
    * one feature never imports another. Without it the Edit Employee button is not shown.
@@ -52,10 +51,25 @@ function Message({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-function Profile({ id, role, renderEditEmployee, renderCertifications }: { id: number } & Omit<EmployeeProfilePageProps, 'id'>) {
+/** Under need to know a profile outside the reader's reach answers 404 as well: say both. */
+function NotFound() {
+  const everyone = reachesEveryone(useViewer().access, 'employees.read')
+  return everyone ? (
+    <Message title="Employee not found">This employee does not exist or has been deleted.</Message>
+  ) : (
+    <Message title="Not in your view">
+      This profile is not one you can open: you see your own profile and those of the people who report to you. It
+      may also have been deleted. Everyone's name, position and e-mail are in the Directory.
+    </Message>
+  )
+}
+
+function Profile({ id, renderEditEmployee, renderCertifications }: { id: number } & Omit<EmployeeProfilePageProps, 'id'>) {
   const { data: employee, isPending, isError, error } = useEmployee(id)
   const [editing, setEditing] = useState(false)
-  const manage = canManagePeople(role)
+  const viewer = useViewer()
+  const manage = can(viewer.access, 'employees.write')
+  const sees = (permission: Parameters<typeof can>[1]) => reachesEmployee(viewer, permission, id)
 
   if (isPending) {
     return (
@@ -67,7 +81,7 @@ function Profile({ id, role, renderEditEmployee, renderCertifications }: { id: n
   }
   if (isError) {
     return errorStatus(error) === 404 ? (
-      <Message title="Employee not found">This employee does not exist or has been deleted.</Message>
+      <NotFound />
     ) : (
       <Message title="Employee could not be loaded">Please try again in a moment.</Message>
     )
@@ -77,11 +91,14 @@ function Profile({ id, role, renderEditEmployee, renderCertifications }: { id: n
     <>
       <EmployeeDetailsCard employee={employee} onEdit={manage && renderEditEmployee ? () => setEditing(true) : undefined} />
       <div className="grid gap-6 xl:grid-cols-2">
-        <ReviewHistory employeeId={id} />
-        {renderCertifications?.({ employeeId: id, canAssign: manage })}
+        {sees('reviews.read') && <ReviewHistory employeeId={id} />}
+        {sees('certifications.read') &&
+          renderCertifications?.({ employeeId: id, canAssign: can(viewer.access, 'certifications.write') })}
       </div>
-      <HrNotesSection employeeId={id} canAdd={manage} />
-      <EmployeeDocumentsSection employeeId={id} canManage={manage} />
+      {sees('notes.read') && <HrNotesSection employeeId={id} canAdd={can(viewer.access, 'notes.write')} />}
+      {sees('documents.read') && (
+        <EmployeeDocumentsSection employeeId={id} canManage={can(viewer.access, 'documents.write')} />
+      )}
       {manage && renderEditEmployee?.({ employee, open: editing, onOpenChange: setEditing })}
     </>
   )

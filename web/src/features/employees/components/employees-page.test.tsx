@@ -11,8 +11,9 @@ import { DEPARTMENTS, listUrls, makeEmployee, PEOPLE } from './test-data'
 function renderPage(role: Role = 'admin') {
   return renderWithProviders(
     <AssistantContext.Provider value={{ openAssistant: vi.fn() }}>
-      <EmployeesPage role={role} />
+      <EmployeesPage />
     </AssistantContext.Provider>,
+    { as: role },
   )
 }
 

@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/lib/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import { formatDate, humanize } from '@/lib/format'
-import { canManagePeople, type Role } from '@/lib/roles'
+import { can, useAccess } from '@/lib/access'
 import { useSearchField, useUrlState } from '@/lib/url-state'
 import { useSetArchived } from '../api/archive-employee'
 import { REVIEW_SCHEDULES, type Employee } from '../api/employee'
@@ -322,8 +322,8 @@ function useEmployeesData(state: UrlState, page: number) {
  * The Employees screen: search, department filter, archived toggle, cards, admin actions; and
  * more filters, sort, a table view and pages, all kept in the address.
  */
-export default function EmployeesPage({ role }: { role: Role }) {
-  const manage = canManagePeople(role)
+export default function EmployeesPage() {
+  const manage = can(useAccess(), 'employees.write')
   const [state, update] = useUrlState<Key>(DEFAULTS, ALLOWED)
   const page = pageOf(state.page)
   // Any change of what is shown starts again at its first page.

@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { Toaster } from '@/components/ui/toaster'
+import type { Viewer } from '@/lib/access'
+import type { Role } from '@/lib/roles'
 import { toast } from '@/lib/use-toast'
+import { viewerFor } from '@/test/access'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
 import type { Review, ReviewQuestion } from '../api/get-reviews'
 import { autoOverallRating, isAnswerValid } from '../lib/review-rules'
@@ -35,13 +38,13 @@ function review(overrides: Partial<Review> = {}): Review {
   }
 }
 
-function renderWizard(data: Review, role: 'admin' | 'manager' | 'user' = 'manager') {
+function renderWizard(data: Review, role: Role | Viewer = 'manager') {
   const fetchMock = mockApi({
     'GET /api/reviews/7': jsonResponse(200, data),
     'PUT /api/reviews/7': (init) => jsonResponse(200, { ...data, ...JSON.parse(String(init.body)) }),
   })
   const onOpenChange = vi.fn()
-  renderWithProviders(<ReviewWizard reviewId={7} role={role} onOpenChange={onOpenChange} />)
+  renderWithProviders(<ReviewWizard reviewId={7} onOpenChange={onOpenChange} />, { as: role })
   return { fetchMock, onOpenChange, user: userEvent.setup() }
 }
 
@@ -167,9 +170,10 @@ describe('ReviewWizard', () => {
     const onOpenChange = vi.fn()
     renderWithProviders(
       <>
-        <ReviewWizard reviewId={7} role="manager" onOpenChange={onOpenChange} />
+        <ReviewWizard reviewId={7} onOpenChange={onOpenChange} />
         <Toaster />
       </>,
+      { as: 'manager' },
     )
     const user = userEvent.setup()
     act(() => void toast({ title: 'Password updated', description: 'Password changed successfully' }))
@@ -196,11 +200,11 @@ describe('ReviewWizard', () => {
           <button type="button" onClick={() => setOpen(7)}>
             Continue Review
           </button>
-          <ReviewWizard reviewId={open} role="manager" onOpenChange={(o) => !o && setOpen(null)} />
+          <ReviewWizard reviewId={open} onOpenChange={(o) => !o && setOpen(null)} />
         </>
       )
     }
-    renderWithProviders(<Page />)
+    renderWithProviders(<Page />, { as: 'manager' })
     const user = userEvent.setup()
     const group = (name: string) => screen.getByRole('radiogroup', { name })
 
@@ -242,9 +246,9 @@ describe('ReviewWizard', () => {
     })
     function Page() {
       const [open, setOpen] = useState<number | null>(7)
-      return <ReviewWizard reviewId={open} role="manager" onOpenChange={(o) => !o && setOpen(null)} />
+      return <ReviewWizard reviewId={open} onOpenChange={(o) => !o && setOpen(null)} />
     }
-    renderWithProviders(<Page />)
+    renderWithProviders(<Page />, { as: 'manager' })
     const user = userEvent.setup()
     await screen.findByText('Question 1 of 4')
     const reload = () => {
@@ -279,7 +283,7 @@ describe('ReviewWizard', () => {
       }),
     })
     const user = userEvent.setup()
-    renderWithProviders(<ReviewWizard reviewId={7} role="manager" onOpenChange={() => {}} />)
+    renderWithProviders(<ReviewWizard reviewId={7} onOpenChange={() => {}} />, { as: 'manager' })
     await user.click(await screen.findByRole('button', { name: 'Save as Draft' }))
     expect(await screen.findByText(/^Failed to update the review\. This review changed after you opened it: someone saved it/)).toBeInTheDocument()
     expect(putBody(fetchMock)).toMatchObject({ expectedUpdatedAt: '2030-04-02T09:30:00.123456Z' })
@@ -291,7 +295,7 @@ describe('ReviewWizard', () => {
       'GET /api/reviews/7': jsonResponse(200, review()),
       'PUT /api/reviews/7': () => new Promise<Response>((resolve) => (answer = resolve)),
     })
-    renderWithProviders(<ReviewWizard reviewId={7} role="manager" onOpenChange={() => {}} />)
+    renderWithProviders(<ReviewWizard reviewId={7} onOpenChange={() => {}} />, { as: 'manager' })
     const draft = await screen.findByRole('button', { name: 'Save as Draft' })
     act(() => {
       fireEvent.click(draft) // both clicks before the button shows the save is under way
@@ -310,7 +314,7 @@ describe('ReviewWizard', () => {
       'PUT /api/reviews/7': jsonResponse(500, { message: 'boom' }),
     })
     const user = userEvent.setup()
-    renderWithProviders(<ReviewWizard reviewId={7} role="manager" onOpenChange={() => {}} />)
+    renderWithProviders(<ReviewWizard reviewId={7} onOpenChange={() => {}} />, { as: 'manager' })
     await user.click(await screen.findByRole('button', { name: 'Save as Draft' }))
     expect(await screen.findByText(REVIEW_UPDATE_FAILED)).toBeInTheDocument()
   })
@@ -321,7 +325,7 @@ describe('ReviewWizard', () => {
       'PUT /api/reviews/7': jsonResponse(403, { message: 'Only an administrator can change a completed review' }),
     })
     const user = userEvent.setup()
-    renderWithProviders(<ReviewWizard reviewId={7} role="manager" onOpenChange={() => {}} />)
+    renderWithProviders(<ReviewWizard reviewId={7} onOpenChange={() => {}} />, { as: 'manager' })
     await user.click(await screen.findByRole('button', { name: 'Save as Draft' }))
     expect(
       await screen.findByText('Failed to update the review. Only an administrator can change a completed review'),
@@ -370,5 +374,15 @@ describe('ReviewWizard', () => {
     renderWizard(review(), 'user')
     expect(await screen.findByRole('heading', { name: 'View Review' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Save as Draft' })).not.toBeInTheDocument()
+  })
+
+  it.each([
+    [1, 'a report’s review', 'Complete Review'],
+    [3, 'their own review', 'View Review'],
+  ])('under need to know a manager (employee %i) gets %s as %s', async (employeeId, _, title) => {
+    renderWizard(review(), viewerFor('manager', { visibility: 'need_to_know', employeeId }))
+    expect(await screen.findByText('Overall job performance', { exact: false })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: title })).toBeInTheDocument()
+    expect(Boolean(screen.queryByRole('button', { name: /Next/ }))).toBe(title === 'Complete Review')
   })
 })

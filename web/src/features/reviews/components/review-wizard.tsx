@@ -5,14 +5,12 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { formatDate, humanize } from '@/lib/format'
-import type { Role } from '@/lib/roles'
+import { can, reachesEmployee, useViewer } from '@/lib/access'
 import { useReview, type Review } from '../api/get-reviews'
 import { answerText } from '../lib/review-rules'
 import { focusAnswer, WizardSteps } from './wizard-steps'
 
 export { REVIEW_UPDATE_FAILED } from './wizard-steps'
-
-export const canFillReviews = (role: Role) => role === 'admin' || role === 'hr' || role === 'manager'
 
 function employeeName(review: Review): string {
   const e = review.employee
@@ -94,7 +92,6 @@ function DiscardChanges({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: 
 interface ReviewWizardProps {
   /** The review to open; the dialog is closed when null. */
   reviewId: number | null
-  role: Role
   onOpenChange: (open: boolean) => void
 }
 
@@ -124,7 +121,8 @@ function ViewedReview({ review, onEdit }: { review: Review; onEdit?: () => void 
  * Completed reviews open read-only; an admin may reopen them for editing (the server allows
  * only admins to change a completed review).
  */
-export function ReviewWizard({ reviewId, role, onOpenChange }: ReviewWizardProps) {
+export function ReviewWizard({ reviewId, onOpenChange }: ReviewWizardProps) {
+  const viewer = useViewer()
   const { data: review, isPending, isError } = useReview(reviewId)
   const [editingCompleted, setEditingCompleted] = useState(false)
   const unsaved = useRef(false)
@@ -143,7 +141,9 @@ export function ReviewWizard({ reviewId, role, onOpenChange }: ReviewWizardProps
     else closeNow()
   }
   const completed = review?.status === 'completed'
-  const readOnly = review !== undefined && (!canFillReviews(role) || (completed && !editingCompleted))
+  const mayFill = review !== undefined && reachesEmployee(viewer, 'reviews.fill', review.employeeId)
+  const readOnly = review !== undefined && (!mayFill || (completed && !editingCompleted))
+  const mayChangeCompleted = can(viewer.access, 'reviews.change_completed')
 
   return (
     <Dialog open={reviewId !== null} onOpenChange={close}>
@@ -171,7 +171,7 @@ export function ReviewWizard({ reviewId, role, onOpenChange }: ReviewWizardProps
             The review could not be loaded right now.
           </p>
         ) : readOnly ? (
-          <ViewedReview review={review} onEdit={completed && role === 'admin' ? () => setEditingCompleted(true) : undefined} />
+          <ViewedReview review={review} onEdit={completed && mayChangeCompleted ? () => setEditingCompleted(true) : undefined} />
         ) : (
           <>
             <WizardSteps key={review.id} review={review} onDone={closeNow} unsavedRef={unsaved} />

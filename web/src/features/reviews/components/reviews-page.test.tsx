@@ -4,14 +4,16 @@ import type { ReactElement } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { AssistantContext } from '@/lib/assistant'
 import { localToday } from '@/lib/date-range'
+import type { Role } from '@/lib/roles'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
 import ReviewsPage, { REVIEWS_PER_PAGE } from './reviews-page'
 
 
 /** Pages carry the shared header, whose help button needs the assistant context. */
-function renderPage(ui: ReactElement) {
+function renderPage(ui: ReactElement, as: Role = 'admin') {
   return renderWithProviders(
     <AssistantContext.Provider value={{ openAssistant: vi.fn() }}>{ui}</AssistantContext.Provider>,
+    { as },
   )
 }
 
@@ -56,14 +58,14 @@ function inDays(days: number) {
 describe('ReviewsPage', () => {
   it('shows 5 skeletons while loading', () => {
     mockApi({ 'GET /api/reviews': () => new Promise<Response>(() => {}) })
-    renderPage(<ReviewsPage role="admin" />)
+    renderPage(<ReviewsPage />, 'admin')
     expect(screen.getAllByTestId('review-skeleton')).toHaveLength(5)
   })
 
   it('filters by the status tabs and offers Start, Continue or View', async () => {
     const fetchMock = mockApi({ 'GET /api/reviews': byStatus })
     const user = userEvent.setup()
-    renderPage(<ReviewsPage role="manager" />)
+    renderPage(<ReviewsPage />, 'manager')
 
     await screen.findByRole('button', { name: 'Continue Review' })
     const panel = screen.getByRole('tabpanel')
@@ -88,7 +90,7 @@ describe('ReviewsPage', () => {
 
   it('offers only View Review to an account that cannot fill reviews in', async () => {
     mockApi({ 'GET /api/reviews': byStatus })
-    renderPage(<ReviewsPage role="user" />)
+    renderPage(<ReviewsPage />, 'user')
     const panel = await screen.findByRole('tabpanel')
     await waitFor(() => expect(within(panel).getAllByRole('button', { name: 'View Review' })).toHaveLength(3))
     expect(within(panel).queryByRole('button', { name: /Start|Continue/ })).not.toBeInTheDocument()
@@ -101,7 +103,7 @@ describe('ReviewsPage', () => {
       '/reviews?q=ada&status=pending&department=sales&reviewType=annual&overdue=true&archived=all&sort=-dueDate&view=table&page=2',
     )
     const fetchMock = mockApi({ 'GET /api/reviews': byStatus, 'GET /api/departments': jsonResponse(200, DEPARTMENTS) })
-    renderPage(<ReviewsPage role="admin" />)
+    renderPage(<ReviewsPage />, 'admin')
 
     const table = await screen.findByRole('table', { name: 'Reviews' })
     expect(within(table).getAllByRole('row')).toHaveLength(2) // the header and the pending review
@@ -131,7 +133,7 @@ describe('ReviewsPage', () => {
     window.history.replaceState(null, '', '/reviews?page=3')
     const fetchMock = mockApi({ 'GET /api/reviews': byStatus, 'GET /api/departments': jsonResponse(200, DEPARTMENTS) })
     const user = userEvent.setup()
-    const { unmount } = renderPage(<ReviewsPage role="admin" />)
+    const { unmount } = renderPage(<ReviewsPage />, 'admin')
     await screen.findAllByRole('listitem')
     expect(lastQuery(fetchMock).get('page')).toBe('3')
 
@@ -151,7 +153,7 @@ describe('ReviewsPage', () => {
     // A reload: the same address shows the same view.
     unmount()
     fetchMock.mockClear()
-    renderPage(<ReviewsPage role="admin" />)
+    renderPage(<ReviewsPage />, 'admin')
     await screen.findByRole('table', { name: 'Reviews' })
     expect(lastQuery(fetchMock).get('reviewType')).toBe('probation')
     expect(lastQuery(fetchMock).get('search')).toBe('love')
@@ -171,7 +173,7 @@ describe('ReviewsPage', () => {
       'GET /api/employees': jsonResponse(200, people),
     })
     const user = userEvent.setup()
-    renderPage(<ReviewsPage role="admin" />)
+    renderPage(<ReviewsPage />, 'admin')
     const select = screen.getByLabelText('Reviewer')
     // Only someone who manages another is offered.
     await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any reviewer', 'Grace Hopper']))
@@ -183,7 +185,7 @@ describe('ReviewsPage', () => {
   it('reads an unknown value in the address as the default', async () => {
     window.history.replaceState(null, '', '/reviews?sort=salary&view=grid&status=done&page=-4&overdue=maybe')
     const fetchMock = mockApi({ 'GET /api/reviews': byStatus })
-    renderPage(<ReviewsPage role="admin" />)
+    renderPage(<ReviewsPage />, 'admin')
     await screen.findAllByRole('listitem')
     expect(Object.fromEntries(lastQuery(fetchMock))).toEqual({
       archived: 'active',
@@ -203,7 +205,7 @@ describe('ReviewsPage', () => {
         }),
     })
     const user = userEvent.setup()
-    renderPage(<ReviewsPage role="admin" />)
+    renderPage(<ReviewsPage />, 'admin')
     expect(await screen.findByText('Showing 1–25 of 60 reviews')).toBeInTheDocument()
     expect(screen.getByRole('tab', { name: /All\s*\(60\)/ })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Next' }))
@@ -224,7 +226,7 @@ describe('ReviewsPage', () => {
       'POST /api/reviews': (init) => jsonResponse(201, { ...base, id: 9, status: 'pending', ...JSON.parse(String(init.body)) }),
     })
     const user = userEvent.setup()
-    renderPage(<ReviewsPage role="admin" />)
+    renderPage(<ReviewsPage />, 'admin')
 
     await user.click(await screen.findByRole('button', { name: 'Create Review' }))
     const dialog = await screen.findByRole('dialog', { name: 'Create New Review' })
@@ -254,7 +256,7 @@ describe('ReviewsPage', () => {
       'POST /api/reviews': jsonResponse(400, { message: 'Reviews cannot be created for an archived employee' }),
     })
     const user = userEvent.setup()
-    renderPage(<ReviewsPage role="admin" />)
+    renderPage(<ReviewsPage />, 'admin')
     await user.click(await screen.findByRole('button', { name: 'Create Review' }))
     const dialog = await screen.findByRole('dialog', { name: 'Create New Review' })
     await waitFor(() => expect(within(dialog).getByLabelText('Template')).toHaveValue('2'))
@@ -277,7 +279,7 @@ describe('ReviewsPage', () => {
         { ...template, id: 2, isDefault: true },
       ]),
     })
-    renderPage(<ReviewsPage role="admin" />)
+    renderPage(<ReviewsPage />, 'admin')
     const dialog = await screen.findByRole('dialog', { name: 'Create New Review' })
     await waitFor(() => expect(within(dialog).getByLabelText('Template')).toHaveValue('1'))
   })

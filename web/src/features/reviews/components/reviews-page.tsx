@@ -10,13 +10,13 @@ import { FilterSelect, LIST_VIEWS, Pager, pageOf, SortSelect, TAB_TRIGGER_CLASS,
 import { QueryState } from '@/components/ui/query-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatDate, humanize } from '@/lib/format'
-import { canManagePeople, type Role } from '@/lib/roles'
+import { can, useAccess } from '@/lib/access'
 import { useSearchField, useUrlState } from '@/lib/url-state'
 import { reviewersOf, useEmployeeOptions } from '../api/get-review-options'
 import { REVIEW_TYPES, useDepartments, useReviewPage, type Review } from '../api/get-reviews'
 import { CreateReviewDialog } from './create-review-dialog'
 import { ReviewCard, reviewAction, STATUS_VARIANT } from './review-card'
-import { canFillReviews, ReviewWizard } from './review-wizard'
+import { ReviewWizard } from './review-wizard'
 
 const TABS = [
   { value: 'all', label: 'All' },
@@ -137,7 +137,7 @@ type Refine = (patch: Partial<Record<Key, string>>) => void
  * (?create=1&templateId=N for Use Template, ?review=N). Those are taken out of the address once
  * handled; the list's own choices stay.
  */
-function useReviewDialogs(role: Role) {
+function useReviewDialogs(mayCreate: boolean) {
   const search = useSearch()
   const [location, navigate] = useLocation()
   const [createOpen, setCreateOpen] = useState(false)
@@ -149,7 +149,7 @@ function useReviewDialogs(role: Role) {
   useEffect(() => {
     const params = new URLSearchParams(search)
     if (!params.has('create') && !params.has('review')) return
-    if (params.get('create') === '1' && canManagePeople(role)) {
+    if (params.get('create') === '1' && mayCreate) {
       const id = Number(params.get('templateId'))
       // eslint-disable-next-line react-hooks/set-state-in-effect -- see above: the address is outside React
       setTemplateId(Number.isInteger(id) && id > 0 ? id : undefined)
@@ -160,7 +160,7 @@ function useReviewDialogs(role: Role) {
     for (const key of ['create', 'templateId', 'review']) params.delete(key)
     const rest = params.toString()
     navigate(rest ? `${location}?${rest}` : location, { replace: true })
-  }, [search, role, location, navigate])
+  }, [search, mayCreate, location, navigate])
 
   const create = () => {
     setTemplateId(undefined)
@@ -306,15 +306,16 @@ function ReviewList({ reviews, state, refine, page, onPage, canFill, onOpen }: R
  * Performance Reviews: tabs by status, Create Review, and the review wizard; search,
  * filters, sort, cards or a table, and pages, all kept in the address.
  */
-export default function ReviewsPage({ role }: { role: Role }) {
+export default function ReviewsPage() {
+  const access = useAccess()
   const [state, update] = useUrlState<Key>(DEFAULTS, ALLOWED)
   const page = pageOf(state.page)
   // Any change of what is shown starts again at its first page.
   const refine = (patch: Partial<Record<Key, string>>) => update({ ...patch, page: '1' })
   const [searchText, setSearchText] = useSearchField(state.q, (q) => refine({ q }))
   const reviews = useReviewsOf(state, page)
-  const dialogs = useReviewDialogs(role)
-  const canFill = canFillReviews(role)
+  const dialogs = useReviewDialogs(can(access, 'reviews.create'))
+  const canFill = can(access, 'reviews.fill')
 
   const content = (
     <ReviewList
@@ -334,7 +335,7 @@ export default function ReviewsPage({ role }: { role: Role }) {
         title="Performance Reviews"
         subtitle="Track, continue and complete your team's reviews"
         search={{ placeholder: 'Search reviews...', value: searchText, onChange: setSearchText }}
-        addButton={canManagePeople(role) ? { label: 'Create Review', onClick: dialogs.create } : undefined}
+        addButton={can(access, 'reviews.create') ? { label: 'Create Review', onClick: dialogs.create } : undefined}
       />
       <div className="p-4 sm:p-6 lg:p-8">
         <Tabs.Root value={state.status} onValueChange={(status) => refine({ status })} className="flex flex-col gap-4">
@@ -360,7 +361,7 @@ export default function ReviewsPage({ role }: { role: Role }) {
         </Tabs.Root>
       </div>
       <CreateReviewDialog open={dialogs.createOpen} onOpenChange={dialogs.setCreateOpen} templateId={dialogs.templateId} />
-      <ReviewWizard reviewId={dialogs.openReview} role={role} onOpenChange={(open) => !open && dialogs.setOpenReview(null)} />
+      <ReviewWizard reviewId={dialogs.openReview} onOpenChange={(open) => !open && dialogs.setOpenReview(null)} />
     </>
   )
 }

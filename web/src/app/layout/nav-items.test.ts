@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { viewerFor } from '@/test/access'
+import { navItemsFor } from './nav-items'
+
+const labels = (...args: Parameters<typeof viewerFor>) => navItemsFor(viewerFor(...args)).map((item) => item.label)
+
+describe('navItemsFor', () => {
+  it('shows each role under open what it saw before the rules came from the server', () => {
+    const base = ['Dashboard', 'Employees', 'Reviews', 'Reminders']
+    expect(labels('admin')).toEqual([...base, 'Templates', 'Certifications', 'Analytics', 'Admin', 'Backup'])
+    expect(labels('hr')).toEqual([...base, 'Admin'])
+    expect(labels('manager')).toEqual(base)
+    expect(labels('user')).toEqual(base)
+  })
+
+  it('gives a manager under need to know their line, the directory, reviews and reminders', () => {
+    expect(labels('manager', { visibility: 'need_to_know', employeeId: 4 })).toEqual([
+      'Dashboard',
+      'Employees',
+      'Directory',
+      'Reviews',
+      'Reminders',
+    ])
+  })
+
+  it('gives a user under need to know a link to their own profile instead of a list of one', () => {
+    const items = navItemsFor(viewerFor('user', { visibility: 'need_to_know', employeeId: 5 }))
+    expect(items.map((item) => [item.label, item.href])).toEqual([
+      ['Dashboard', '/'],
+      ['My Profile', '/employees/5'],
+      ['Directory', '/directory'],
+      ['Reviews', '/reviews'],
+    ])
+  })
+
+  it('leaves an account linked to nobody the dashboard and the directory under need to know', () => {
+    expect(labels('user', { visibility: 'need_to_know' })).toEqual(['Dashboard', 'Directory'])
+    expect(labels('manager', { visibility: 'need_to_know' })).toEqual(['Dashboard', 'Directory'])
+  })
+
+  it('keeps admin and hr menus the same under need to know', () => {
+    expect(labels('admin', { visibility: 'need_to_know' })).toEqual(labels('admin'))
+    expect(labels('hr', { visibility: 'need_to_know' })).toEqual(labels('hr'))
+  })
+})

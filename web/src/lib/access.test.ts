@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { accessReply, viewerFor } from '@/test/access'
+import { can, reachesEmployee, reachesEveryone, viewerFrom } from './access'
+
+describe('viewerFrom', () => {
+  it('keeps the session reply’s rules for a linked account', () => {
+    const viewer = viewerFor('manager', { visibility: 'need_to_know', employeeId: 4 })
+    expect(viewer.access['employees.read']).toEqual(['line', 'own'])
+    expect(viewer.access['reviews.fill']).toEqual(['line'])
+    expect(viewer.employeeId).toBe(4)
+    expect(viewer.visibility).toBe('need_to_know')
+  })
+
+  it('gives an account linked to nobody no own record and no line, but keeps what reaches everyone', () => {
+    const viewer = viewerFor('manager', { visibility: 'need_to_know', employeeId: null })
+    expect(can(viewer.access, 'employees.read')).toBe(false)
+    expect(can(viewer.access, 'reviews.fill')).toBe(false)
+    expect(can(viewer.access, 'directory.read')).toBe(true)
+    expect(can(viewer.access, 'review_assistant.use')).toBe(true)
+  })
+
+  it('changes nothing under open for a shared sign-in (rules reach everyone)', () => {
+    for (const role of ['admin', 'manager', 'user'] as const) {
+      const viewer = viewerFor(role)
+      for (const [key, rules] of Object.entries(accessReply(role))) {
+        expect(viewer.access[key as keyof typeof viewer.access], `${role} ${key}`).toEqual(rules)
+      }
+    }
+  })
+
+  it('keeps the administrator’s own screens and tools from hr, not people’s records', () => {
+    const hr = viewerFor('hr').access
+    for (const key of ['templates.write', 'certification_types.write', 'analytics.read', 'review_assistant.use'] as const) {
+      expect(can(hr, key), key).toBe(false)
+    }
+    for (const key of ['employees.write', 'reviews.create', 'notes.write', 'certifications.write', 'audit.read'] as const) {
+      expect(can(hr, key), key).toBe(true)
+    }
+  })
+
+  it('lets only an administrator change a completed review', () => {
+    expect(can(viewerFor('admin').access, 'reviews.change_completed')).toBe(true)
+    for (const role of ['hr', 'manager', 'user'] as const) {
+      expect(can(viewerFor(role).access, 'reviews.change_completed')).toBe(false)
+    }
+  })
+
+  it('reads rules the server adds later as they come', () => {
+    const viewer = viewerFrom({ userRole: 'user', visibility: 'open', employeeId: 3, access: { 'employees.read': ['all'] } })
+    expect(reachesEveryone(viewer.access, 'employees.read')).toBe(true)
+    expect(can(viewer.access, 'employees.write')).toBe(false)
+  })
+})
+
+describe('reachesEmployee', () => {
+  it('tells the reader’s own record from their reports’ by the rule', () => {
+    const manager = viewerFor('manager', { visibility: 'need_to_know', employeeId: 4 })
+    expect(reachesEmployee(manager, 'reviews.fill', 9)).toBe(true)
+    expect(reachesEmployee(manager, 'reviews.fill', 4)).toBe(false)
+    expect(reachesEmployee(manager, 'reviews.read', 4)).toBe(true)
+    expect(reachesEmployee(manager, 'notes.read', 9)).toBe(false)
+
+    const user = viewerFor('user', { visibility: 'need_to_know', employeeId: 5 })
+    expect(reachesEmployee(user, 'documents.read', 5)).toBe(true)
+    expect(reachesEmployee(user, 'documents.read', 6)).toBe(false)
+    expect(reachesEmployee(viewerFor('user'), 'notes.read', 6)).toBe(true)
+  })
+})
