@@ -4,7 +4,16 @@ import { describe, expect, it, vi } from 'vitest'
 import { jsonResponse, mockApi, renderWithProviders, sentBody } from '@/test/utils'
 import { RoleLoginForm } from './role-login-form'
 
-const acme = { id: 7, name: 'Acme Corp', subdomain: 'acme', industry: null, size: null, logoUrl: null }
+const acme = {
+  id: 7,
+  name: 'Acme Corp',
+  subdomain: 'acme',
+  industry: null,
+  size: null,
+  logoUrl: null,
+  sharedAdminSignIn: true,
+  sharedManagerSignIn: true,
+}
 
 function renderForm() {
   const onSignedIn = vi.fn()

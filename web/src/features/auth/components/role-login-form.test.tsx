@@ -2,14 +2,24 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { jsonResponse, mockApi, renderWithProviders, sentBody } from '@/test/utils'
+import type { LoginOrganization } from '../api/org-login'
 import { RoleLoginForm } from './role-login-form'
 
-const acme = { id: 7, name: 'Acme Corp', subdomain: 'acme', industry: null, size: null, logoUrl: null }
+const acme: LoginOrganization = {
+  id: 7,
+  name: 'Acme Corp',
+  subdomain: 'acme',
+  industry: null,
+  size: null,
+  logoUrl: null,
+  sharedAdminSignIn: true,
+  sharedManagerSignIn: true,
+}
 
-function renderForm() {
+function renderForm(organization: LoginOrganization = acme) {
   const onBack = vi.fn()
   const onSignedIn = vi.fn()
-  renderWithProviders(<RoleLoginForm organization={acme} onBack={onBack} onSignedIn={onSignedIn} />)
+  renderWithProviders(<RoleLoginForm organization={organization} onBack={onBack} onSignedIn={onSignedIn} />)
   return { onBack, onSignedIn }
 }
 
@@ -32,6 +42,27 @@ describe('RoleLoginForm', () => {
     mockApi({})
     renderForm()
     expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['admin', 'manager'])
+  })
+
+  it('offers only the shared sign-ins the organisation keeps on, a single one chosen already', async () => {
+    const fetchMock = mockApi({ 'POST /api/auth/role-login': jsonResponse(200, { success: true, forcePasswordChange: false }) })
+    renderForm({ ...acme, sharedManagerSignIn: false })
+    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['admin'])
+    expect(screen.getByRole('radio', { name: /Administrator/ })).toBeChecked()
+    expect(screen.getByRole('button', { name: 'Sign in with your account' })).toBeInTheDocument()
+    await userEvent.type(screen.getByLabelText('Password'), 'Secret2026!')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    await waitFor(() => expect(sentBody(fetchMock, '/api/auth/role-login')).toEqual({ role: 'admin', password: 'Secret2026!' }))
+  })
+
+  it('opens the own account form straight away when no shared sign-in is on', async () => {
+    mockApi({})
+    const { onBack } = renderForm({ ...acme, sharedAdminSignIn: false, sharedManagerSignIn: false })
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Sign in with your account' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Email')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }))
+    expect(onBack).toHaveBeenCalled()
   })
 
   it('shows the default password pattern with the real organization code', async () => {

@@ -53,17 +53,30 @@ function roleLoginError(error: unknown): ToastOptions {
   return { variant: 'destructive', title: 'Error', description: errorMessage(error, 'Sign-in failed. Please try again.') }
 }
 
+type RoleOption = (typeof ROLE_OPTIONS)[number]
+
+/**
+ * The shared role sign-ins the organisation still offers (the org-login reply says which; an
+ * organisation that keeps both on, and a reply that does not say, shows both, as before).
+ */
+export function offeredRoles(organization: LoginOrganization): RoleOption[] {
+  return ROLE_OPTIONS.filter(({ value }) =>
+    value === 'admin' ? organization.sharedAdminSignIn !== false : organization.sharedManagerSignIn !== false,
+  )
+}
+
 interface RoleOptionsProps {
+  options: readonly RoleOption[]
   register: UseFormRegister<RoleLoginInput>
   onWithAccount: () => void
 }
 
-function RoleOptions({ register, onWithAccount }: RoleOptionsProps) {
+function RoleOptions({ options, register, onWithAccount }: RoleOptionsProps) {
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-2 text-sm font-medium">Sign in as</legend>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {ROLE_OPTIONS.map(({ value, label, description, icon: Icon }) => (
+      <div className={cn('grid gap-3', options.length > 1 && 'sm:grid-cols-2')}>
+        {options.map(({ value, label, description, icon: Icon }) => (
           <label
             key={value}
             className={cn(
@@ -99,9 +112,11 @@ function RoleOptions({ register, onWithAccount }: RoleOptionsProps) {
 function useRoleLoginForm({ organization, onSignedIn }: Pick<RoleLoginFormProps, 'organization' | 'onSignedIn'>) {
   const roleLogin = useRoleLogin()
   const errorToast = useScreenToast()
+  const options = offeredRoles(organization)
   const form = useForm<RoleLoginInput, unknown, RoleLoginValues>({
     resolver: zodResolver(roleLoginSchema),
-    defaultValues: { password: '' },
+    // A single shared sign-in left is chosen already.
+    defaultValues: { password: '', role: options.length === 1 ? options[0]!.value : undefined },
   })
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -116,18 +131,28 @@ function useRoleLoginForm({ organization, onSignedIn }: Pick<RoleLoginFormProps,
     await onSignedIn()
   })
 
-  return { form, onSubmit, busy: roleLogin.isPending || form.formState.isSubmitting }
+  return { form, options, onSubmit, busy: roleLogin.isPending || form.formState.isSubmitting }
 }
 
-/** Step two of sign-in: the role and its password for the chosen organization. */
+/**
+ * Step two of sign-in: a shared role and its password for the chosen organization, or a
+ * person's own account; with no shared sign-in left on, the own account's form straight away.
+ */
 export function RoleLoginForm({ organization, onBack, onSignedIn }: RoleLoginFormProps) {
-  const { form, onSubmit, busy } = useRoleLoginForm({ organization, onSignedIn })
+  if (offeredRoles(organization).length === 0) {
+    return <AccountLoginForm organization={organization} onBack={onBack} onSignedIn={onSignedIn} />
+  }
+  return <SharedSignIn organization={organization} onBack={onBack} onSignedIn={onSignedIn} />
+}
+
+function SharedSignIn({ organization, onBack, onSignedIn }: RoleLoginFormProps) {
+  const { form, options, onSubmit, busy } = useRoleLoginForm({ organization, onSignedIn })
   const {
     control,
     register,
     formState: { errors },
   } = form
-  const role = useWatch({ control, name: 'role' }) ?? 'admin'
+  const role = useWatch({ control, name: 'role' }) ?? options[0]!.value
   const message = errors.role?.message ?? errors.password?.message
   const [withAccount, setWithAccount] = useState(false)
 
@@ -139,7 +164,7 @@ export function RoleLoginForm({ organization, onBack, onSignedIn }: RoleLoginFor
     <SignInStep organizationName={organization.name} onBack={onBack} title="Welcome back" hint="Choose your role and enter your password.">
 
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <RoleOptions register={register} onWithAccount={() => setWithAccount(true)} />
+        <RoleOptions options={options} register={register} onWithAccount={() => setWithAccount(true)} />
 
         <div className="flex flex-col gap-2">
           <Label htmlFor="role-password">Password</Label>
