@@ -10,9 +10,11 @@ import { TextareaField, TextField } from '@/components/ui/text-field'
 import { useResetOnChange } from '@/lib/use-reset-on-change'
 import { toast } from '@/lib/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
-import { useCreateOrganization, type CreateOrganizationBody } from '../api/create-organization'
+import { useCreateOrganization, type CreateOrganizationBody, type CreatedOrganization } from '../api/create-organization'
 import type { Organization } from '../api/organization'
 import { useUpdateOrganization } from '../api/update-organization'
+import { AccessFields } from './access-fields'
+import { SetupLinkDialog } from './setup-link-dialog'
 import { deriveSubdomain } from '../lib/derive-subdomain'
 import {
   EMPTY_FORM,
@@ -40,33 +42,52 @@ function toForm(org: Organization): OrganizationFormInput {
     logoUrl: org.logoUrl ?? '',
     adminEmail: org.adminEmail ?? '',
     isActive: org.isActive,
+    visibility: org.visibility,
+    sendSetupLink: false,
   }
 }
 
 type Mode = 'create' | 'edit'
 type OrganizationForm = UseFormReturn<OrganizationFormInput, unknown, OrganizationFormValues>
 
+function createBody(values: OrganizationFormValues): CreateOrganizationBody {
+  const body: CreateOrganizationBody = { name: values.name, subdomain: values.subdomain }
+  for (const key of ['description', 'industry', 'size', 'logoUrl', 'adminEmail'] as const) {
+    if (values[key]) body[key] = values[key]
+  }
+  // The server's defaults (open, first passwords) are left to it.
+  if (values.visibility === 'need_to_know') body.visibility = 'need_to_know'
+  if (values.sendSetupLink && values.adminEmail) body.sendSetupLink = true
+  return body
+}
+
+/** What the new organisation's people sign in with, as the server set it up. */
+function createdNote(org: CreatedOrganization): string {
+  const where = `${org.name} is ready at ${organizationAddress(org.subdomain)}.`
+  if (org.message) return `${where} ${org.message}`
+  const passwords = [
+    org.sharedAdminSignIn && `admin${org.subdomain}`,
+    org.sharedManagerSignIn && `manager${org.subdomain}`,
+  ].filter(Boolean)
+  return `${where} First passwords: ${passwords.join(' and ')}.`
+}
+
 /** Sends the form: creates an organisation, or updates the one being edited. */
 function useSaveOrganization(
   organization: Organization | null | undefined,
   onSaved: () => void,
   onFailed: (error: unknown, fallback: string) => void,
+  onSetupLink: (org: CreatedOrganization) => void,
 ) {
   const create = useCreateOrganization()
   const update = useUpdateOrganization()
 
   const save = (values: OrganizationFormValues) => {
     if (!organization) {
-      const body: CreateOrganizationBody = { name: values.name, subdomain: values.subdomain }
-      for (const key of ['description', 'industry', 'size', 'logoUrl', 'adminEmail'] as const) {
-        if (values[key]) body[key] = values[key]
-      }
-      create.mutate(body, {
+      create.mutate(createBody(values), {
         onSuccess: (org) => {
-          toast({
-            title: 'Organization created',
-            description: `${org.name} is ready at ${organizationAddress(org.subdomain)}. First passwords: admin${org.subdomain} and manager${org.subdomain}.`,
-          })
+          if (org.setupLink) onSetupLink(org)
+          else toast({ title: 'Organization created', description: createdNote(org) })
           onSaved()
         },
         onError: (error) => onFailed(error, 'Failed to create organization'),
@@ -129,8 +150,10 @@ function useOrganizationForm({ open, onOpenChange, organization }: OrganizationF
     toast({ variant: 'destructive', title: 'Error', description: message })
   }
 
-  const { save, pending } = useSaveOrganization(organization, close, onServerError)
-  return { mode, form, subdomainTouched, setSubdomainTouched, close, onSubmit: form.handleSubmit(save), pending }
+  const [created, setCreated] = useState<CreatedOrganization | null>(null)
+  const { save, pending } = useSaveOrganization(organization, close, onServerError, setCreated)
+  const onSubmit = form.handleSubmit(save)
+  return { mode, form, subdomainTouched, setSubdomainTouched, close, onSubmit, pending, created, setCreated }
 }
 
 /** The id, invalid mark and error of one field, named after the form's own id. */
@@ -165,38 +188,38 @@ function NameAndSubdomainFields({ ids, form, mode, subdomainTouched, onSubdomain
   const subdomain = useWatch({ control, name: 'subdomain' })
   return (
     <>
-      <TextField
-        id={`${ids}-name`}
-        label="Organization Name *"
-        className="sm:col-span-2"
-        autoFocus
-        error={errors.name?.message}
-        {...register('name', {
-          onChange: (event) => {
-            if (!subdomainTouched) {
-              setValue('subdomain', deriveSubdomain(event.target.value), { shouldValidate: isSubmitted })
-            }
-          },
-        })}
-      />
-
-      <div className="flex flex-col gap-2 sm:col-span-2">
-        <Label htmlFor={`${ids}-subdomain`}>Subdomain *</Label>
-        <Input
-          {...field('subdomain')}
-          autoCapitalize="none"
-          spellCheck={false}
-          {...register('subdomain', { onChange: onSubdomainEdited })}
+        <TextField
+          id={`${ids}-name`}
+          label="Organization Name *"
+          className="sm:col-span-2"
+          autoFocus
+          error={errors.name?.message}
+          {...register('name', {
+            onChange: (event) => {
+              if (!subdomainTouched) {
+                setValue('subdomain', deriveSubdomain(event.target.value), { shouldValidate: isSubmitted })
+              }
+            },
+          })}
         />
-        {errors.subdomain ? (
-          error('subdomain')
-        ) : (
-          <p className="text-xs text-muted-foreground">
-            {subdomain ? `Address: ${organizationAddress(subdomain.trim().toLowerCase())}` : 'Lowercase letters, numbers and hyphens.'}
-            {mode === 'edit' && ' Changing it changes the code people sign in with.'}
-          </p>
-        )}
-      </div>
+
+        <div className="flex flex-col gap-2 sm:col-span-2">
+          <Label htmlFor={`${ids}-subdomain`}>Subdomain *</Label>
+          <Input
+            {...field('subdomain')}
+            autoCapitalize="none"
+            spellCheck={false}
+            {...register('subdomain', { onChange: onSubdomainEdited })}
+          />
+          {errors.subdomain ? (
+            error('subdomain')
+          ) : (
+            <p className="text-xs text-muted-foreground">
+              {subdomain ? `Address: ${organizationAddress(subdomain.trim().toLowerCase())}` : 'Lowercase letters, numbers and hyphens.'}
+              {mode === 'edit' && ' Changing it changes the code people sign in with.'}
+            </p>
+          )}
+        </div>
     </>
   )
 }
@@ -287,10 +310,13 @@ function ContactFields({ ids, form, mode }: FieldsProps) {
 /** Create Organization and Edit Organization, with the server's organisation rules. */
 export function OrganizationFormDialog(props: OrganizationFormDialogProps) {
   const { onOpenChange } = props
-  const { mode, form, subdomainTouched, setSubdomainTouched, close, onSubmit, pending } = useOrganizationForm(props)
+  const { mode, form, subdomainTouched, setSubdomainTouched, close, onSubmit, pending, created, setCreated } =
+    useOrganizationForm(props)
   const ids = useId()
 
   return (
+    <>
+    <SetupLinkDialog organization={created} onClose={() => setCreated(null)} />
     <Dialog open={props.open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
@@ -312,6 +338,7 @@ export function OrganizationFormDialog(props: OrganizationFormDialogProps) {
           />
           <DetailFields ids={ids} form={form} />
           <ContactFields ids={ids} form={form} mode={mode} />
+          {mode === 'create' && <AccessFields form={form} />}
 
           <DialogFooter className="sm:col-span-2">
             <Button variant="outline" onClick={close}>
@@ -324,5 +351,6 @@ export function OrganizationFormDialog(props: OrganizationFormDialogProps) {
         </form>
       </DialogContent>
     </Dialog>
+    </>
   )
 }

@@ -9,7 +9,7 @@ import { useResetPasswords } from '../api/reset-passwords'
 
 const ROLE_NAMES: Record<string, string> = { admin: 'Administrator', manager: 'Manager' }
 
-function CopyButton({ text, label }: { text: string; label: string }) {
+export function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false)
   return (
     <Button

@@ -41,6 +41,9 @@ export function organizationFormSchema(mode: 'create' | 'edit') {
       .max(255, 'Admin email must be at most 255 characters')
       .refine((v) => v === '' || z.email().safeParse(v).success, 'Please enter a valid email address'),
     isActive: z.boolean(),
+    // Create only: who sees what in the new organisation, and a set-up link for its administrator.
+    visibility: z.enum(['open', 'need_to_know']),
+    sendSetupLink: z.boolean(),
   })
 }
 
@@ -56,4 +59,6 @@ export const EMPTY_FORM: OrganizationFormInput = {
   logoUrl: '',
   adminEmail: '',
   isActive: true,
+  visibility: 'open',
+  sendSetupLink: false,
 }

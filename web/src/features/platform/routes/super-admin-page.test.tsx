@@ -31,6 +31,9 @@ const org = (id: number, subdomain: string, fields: Record<string, unknown> = {}
   logoUrl: null,
   adminEmail: null,
   isActive: true,
+  visibility: 'open',
+  sharedAdminSignIn: true,
+  sharedManagerSignIn: true,
   adminForcePasswordChange: true,
   managerForcePasswordChange: false,
   adminLastPasswordChange: null,
@@ -221,6 +224,87 @@ describe('SuperAdminPage', () => {
       industry: 'Retail',
     })
     expect(await screen.findByRole('heading', { name: 'Wayne Enterprises, Inc.' })).toBeInTheDocument()
+  })
+
+  it('creates an organisation under need to know with a set-up link for its administrator', async () => {
+    const fetchMock = signedIn([], {
+      'GET /api/platform/config': jsonResponse(200, { ...LOCAL, mailConfigured: true }),
+      'POST /api/organizations': (init) => {
+        const body = JSON.parse(String(init.body)) as { subdomain: string; name: string; adminEmail: string }
+        return jsonResponse(201, {
+          ...org(9, body.subdomain, { name: body.name, adminEmail: body.adminEmail }),
+          visibility: 'need_to_know',
+          sharedAdminSignIn: false,
+          sharedManagerSignIn: false,
+          setupLinkSent: true,
+          setupLink: null,
+          message: `A set-up link was sent to ${body.adminEmail}.`,
+        })
+      },
+    })
+    const user = userEvent.setup()
+    renderPage()
+    await user.click(await screen.findByRole('button', { name: 'New Organization' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Create Organization' })
+    expect(within(dialog).getByRole('radio', { name: /Open/ })).toBeChecked()
+    expect(within(dialog).getByRole('radio', { name: /Need to know/ })).toHaveAccessibleName(/Recommended/)
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument()
+
+    await user.type(within(dialog).getByLabelText('Organization Name *'), 'Stark Industries')
+    await user.click(within(dialog).getByRole('radio', { name: /Need to know/ }))
+    expect(within(dialog).getByText(/shared Manager sign-in starts switched off/)).toBeInTheDocument()
+    await user.type(within(dialog).getByLabelText('Admin Email'), 'pepper@stark.test')
+    await user.click(within(dialog).getByRole('checkbox', { name: /Send a set-up link instead of a default password/ }))
+    await user.click(within(dialog).getByRole('button', { name: 'Create Organization' }))
+
+    expect(await screen.findByText(/A set-up link was sent to pepper@stark.test\./)).toBeInTheDocument()
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!
+    expect(JSON.parse(String(post[1]!.body))).toEqual({
+      name: 'Stark Industries',
+      subdomain: 'stark-industries',
+      adminEmail: 'pepper@stark.test',
+      visibility: 'need_to_know',
+      sendSetupLink: true,
+    })
+  })
+
+  it('shows a set-up link that could not be e-mailed, to copy once', async () => {
+    signedIn([], {
+      'GET /api/platform/config': jsonResponse(200, { ...LOCAL, mailConfigured: true }),
+      'POST /api/organizations': jsonResponse(201, {
+        ...org(9, 'stark', { name: 'Stark Ltd', adminEmail: 'pepper@stark.test' }),
+        sharedAdminSignIn: false,
+        setupLinkSent: false,
+        setupLink: 'http://stark.localhost/reset-password?token=abc&setup=1',
+        message: 'The set-up link could not be e-mailed. Copy it now and pass it on to pepper@stark.test.',
+      }),
+    })
+    const user = userEvent.setup()
+    renderPage()
+    await user.click(await screen.findByRole('button', { name: 'New Organization' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Create Organization' })
+    await user.type(within(dialog).getByLabelText('Organization Name *'), 'Stark Ltd')
+    await user.type(within(dialog).getByLabelText('Admin Email'), 'pepper@stark.test')
+    await user.click(within(dialog).getByRole('checkbox', { name: /Send a set-up link/ }))
+    await user.click(within(dialog).getByRole('button', { name: 'Create Organization' }))
+
+    const shown = await screen.findByRole('dialog', { name: 'Organization created' })
+    expect(within(shown).getByText('http://stark.localhost/reset-password?token=abc&setup=1')).toBeInTheDocument()
+    expect(within(shown).getByText(/could not be e-mailed/)).toBeInTheDocument()
+    expect(within(shown).getByRole('button', { name: 'Copy the set-up link' })).toBeInTheDocument()
+    await user.click(within(shown).getByRole('button', { name: 'Done' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('offers no set-up link when the server cannot send e-mail', async () => {
+    signedIn([], { 'GET /api/platform/config': jsonResponse(200, { ...LOCAL, mailConfigured: false }) })
+    const user = userEvent.setup()
+    renderPage()
+    await user.click(await screen.findByRole('button', { name: 'New Organization' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Create Organization' })
+    await user.type(within(dialog).getByLabelText('Admin Email'), 'pepper@stark.test')
+    expect(within(dialog).getByRole('checkbox', { name: /Send a set-up link/ })).toBeDisabled()
+    expect(within(dialog).getByText(/E-mail is not set up on this server/)).toBeInTheDocument()
   })
 
   it('validates the create form with the server\'s messages', async () => {
