@@ -2,6 +2,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import RedirectResponse
 
 from api.access.policy import rules_for
+from api.audit import signins
 from api.auth import cookies, service, sessions
 from api.auth.schemas import (
     ChangePasswordRequest,
@@ -17,6 +18,7 @@ from api.auth.schemas import (
 )
 from api.core.schemas import SuccessReply
 from api.deps import PendingPrincipal, PublicDb, current_session, host_organization
+from api.organizations.access import sign_in_options
 from api.users import service as users
 from tenants import registry
 
@@ -28,9 +30,9 @@ async def org_login(body: OrgLoginRequest, request: Request, response: Response,
     org = await service.get_organization_by_code(db, body.subdomain)
     row = await service.create_org_session(db, request.cookies.get(sessions.COOKIE), org)
     cookies.set_cookie(response, request, row.sid)
-    return OrgLoginReply(
-        organization=OrganizationSummary.model_validate(org), message="Organization found"
-    )
+    offered = await sign_in_options(db, org)
+    summary = OrganizationSummary.model_validate(org).model_copy(update=vars(offered))
+    return OrgLoginReply(organization=summary, message="Organization found")
 
 
 @router.post("/api/auth/role-login", response_model=RoleLoginReply, operation_id="roleLogin")
@@ -120,6 +122,7 @@ async def change_password(body: ChangePasswordRequest, principal: PendingPrincip
 
 @router.post("/api/auth/logout", response_model=SuccessReply, operation_id="logout")
 async def logout(request: Request, response: Response, db: PublicDb):
+    await signins.signed_out(db, request.cookies.get(sessions.COOKIE))
     await sessions.destroy(db, request.cookies.get(sessions.COOKIE))
     cookies.clear_cookie(response)
     return SuccessReply()
@@ -132,6 +135,7 @@ async def login_link():
 
 @router.get("/api/logout", include_in_schema=False)
 async def logout_link(request: Request, db: PublicDb):
+    await signins.signed_out(db, request.cookies.get(sessions.COOKIE))
     await sessions.destroy(db, request.cookies.get(sessions.COOKIE))
     reply = RedirectResponse("/", status_code=302)
     cookies.clear_cookie(reply)

@@ -19,6 +19,12 @@ class OrganizationSummary(ReadModel):
     industry: str | None = None
     size: str | None = None
     logo_url: str | None = None
+    # The sign-ins the screen offers beside 'Sign in with your account': the shared role
+    # sign-ins still switched on (the Manager one never under need to know), and the
+    # organisation's single sign-on by its name (None when it has none switched on).
+    shared_admin_sign_in: bool = True
+    shared_manager_sign_in: bool = True
+    sso_provider: str | None = None
 
 
 class OrgLoginReply(ReadModel):

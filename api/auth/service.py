@@ -2,9 +2,10 @@
 
 from dataclasses import dataclass
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.audit import signins, trail
 from api.auth import sessions, throttle
 from api.auth.models import Session
 from api.auth.passwords import MAX_LENGTH as LONGEST_PASSWORD
@@ -20,6 +21,7 @@ from tenants.naming import SUBDOMAIN_MAX_LENGTH as LONGEST_CODE
 
 LOGIN_ROLES = ("admin", "manager")
 DEACTIVATED = "This organization has been deactivated. Please contact support."
+SIGN_IN_OFF = "This sign-in is switched off for your organisation; sign in with your account"
 
 
 async def get_organization_by_code(db: AsyncSession, subdomain: str) -> Organization:
@@ -63,11 +65,14 @@ async def role_login(
         raise BadRequest("Please enter your organization code first")
     if not org.is_active:
         raise Forbidden(DEACTIVATED)
+    if not await _offered(db, org.id, role):
+        raise Forbidden(SIGN_IN_OFF)
     key = throttle.key_for(org.id, role, client)
     await throttle.check(key)
     stored = org.admin_password_hash if role == "admin" else org.manager_password_hash
     if len(password) > LONGEST_PASSWORD or not await verify_password_async(password, stored):
         await throttle.record_failure(key)
+        await signins.sign_in_refused(db, org, trail.shared_actor(role))
         raise Unauthorized("Invalid credentials")
     await throttle.clear(key)
     force = bool(
@@ -83,7 +88,28 @@ async def role_login(
             "forcePasswordChange": force,
         },
     )
+    await signins.signed_in(db, org, trail.shared_actor(role))
     return RoleLoginResult(session=row, force_password_change=force)
+
+
+async def _offered(db: AsyncSession, organization_id: int, role: str) -> bool:
+    """Whether the organisation offers this shared sign-in. Read under a share lock held until
+    the sign-in commits: switching it off at the same moment either waits and then signs this
+    new session out too, or has committed and is seen here."""
+    row = (
+        await db.execute(
+            select(
+                Organization.shared_admin_sign_in,
+                Organization.shared_manager_sign_in,
+                Organization.visibility,
+            )
+            .where(Organization.id == organization_id)
+            .with_for_update(read=True)
+        )
+    ).one()
+    if role == "admin":
+        return bool(row.shared_admin_sign_in)
+    return bool(row.shared_manager_sign_in) and row.visibility != "need_to_know"
 
 
 async def create_user_session(
@@ -98,6 +124,7 @@ async def create_user_session(
     employee_id: int | None = None,
 ) -> Session:
     """A session for a person signed in with their own account (api/users)."""
+    await signins.signed_in(db, org, trail.Actor(user_id=user_id, name=name, role=role))
     return await sessions.rotate(
         db,
         old_sid,
@@ -160,6 +187,14 @@ async def change_password(
                 f"{prefix}_force_password_change": False,
             }
         )
+    )
+    await trail.record_in_organization(
+        db,
+        org,
+        action="password_change",
+        resource="role",
+        record_id=prefix,
+        summary=f"Changed the {principal.display_name} sign-in's password",
     )
     row = await sessions.load(db, principal.session_id)
     if row is not None:

@@ -1,10 +1,15 @@
+from typing import Annotated
+
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 
+from api.access.scope import Scope
+from api.audit import trail
 from api.core.storage import get_storage
-from api.deps import AdminOnly, CurrentPrincipal, PublicDb, TenantSession
-from api.organizations import logos, service
+from api.deps import AdminOnly, CurrentPrincipal, PublicDb, TenantSession, allowed
+from api.organizations import access, logos, service
 from api.organizations.schemas import (
+    AccessUpdate,
     LogoReceived,
     LogoUploadReply,
     OrganizationRead,
@@ -19,8 +24,10 @@ router = APIRouter(tags=["organization"])
     response_model=OrganizationRead,
     operation_id="getCurrentOrganization",
 )
-async def current_organization(principal: CurrentPrincipal):
-    return principal.organization
+async def current_organization(
+    principal: CurrentPrincipal, _: Annotated[Scope, allowed("organization", "read")], db: PublicDb
+):
+    return await access.describe(db, principal.organization)
 
 
 @router.put(
@@ -29,7 +36,26 @@ async def current_organization(principal: CurrentPrincipal):
     operation_id="updateCurrentOrganization",
 )
 async def update_current_organization(body: OrganizationUpdate, principal: AdminOnly, db: PublicDb):
-    return await service.update_organization(db=db, org=principal.organization, data=body)
+    org = await service.update_organization(db=db, org=principal.organization, data=body)
+    return await access.describe(db, org)
+
+
+@router.put(
+    "/api/organization/access",
+    response_model=OrganizationRead,
+    operation_id="updateOrganizationAccess",
+)
+async def update_organization_access(
+    body: AccessUpdate,
+    principal: CurrentPrincipal,
+    _: Annotated[Scope, allowed("organization", "write")],
+    db: PublicDb,
+):
+    """Who sees what ('open' or 'need_to_know'), the shared Administrator and Manager
+    sign-ins, and how long the audit trail is kept. Only the fields sent change."""
+    org = await access.update_access(db, organization_id=principal.organization.id, data=body)
+    await trail.record_settings(db, org, trail.snapshot(principal.organization), org)
+    return await access.describe(db, org)
 
 
 @router.post("/api/upload/logo", response_model=LogoUploadReply, operation_id="createLogoUpload")

@@ -452,9 +452,13 @@ CALLS: dict[Route, Call] = {
     ("POST", "/api/employee-documents"): Call(body=document_body),
     ("DELETE", "/api/employee-documents/{document_id}"): Call(fresh=fresh_document),
     ("PUT", "/api/organization/current"): Call(body=json({"name": "Matrix Org"})),
+    # The retention it already has: the matrix must not switch sign-ins off under itself.
+    ("PUT", "/api/organization/access"): Call(body=json({"auditRetentionDays": 730})),
     ("PUT", "/api/upload/logo/{file_id}"): Call(content=PNG, fresh=fresh_logo_slot),
     ("POST", "/api/users"): Call(body=unique_user),
     ("DELETE", "/api/users/{user_id}"): Call(fresh=fresh_user),
+    ("PUT", "/api/users/{user_id}"): Call(body=json({"lastName": "Matrix"})),
+    ("PUT", "/api/users/{user_id}/employee"): Call(body=json({"employeeId": None})),
     ("POST", "/api/auth/user-login"): Call(body=json({})),
     # Without confirmation a restore answers 400 and changes nothing.
     ("POST", "/api/backups/{filename}/restore"): Call(body=json({})),
