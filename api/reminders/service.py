@@ -3,7 +3,18 @@
 from datetime import date, timedelta
 from typing import TypeVar
 
-from sqlalchemy import ColumnElement, Select, and_, case, delete, func, not_, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Select,
+    and_,
+    case,
+    delete,
+    exists,
+    func,
+    not_,
+    select,
+    update,
+)
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased, selectinload
@@ -29,13 +40,13 @@ REMINDERS = Listing(
 
 def visible(scope: Scope) -> ColumnElement[bool]:
     """A WHERE clause on reminders: those about employees in the scope's reach, but not the
-    ones about the reader's own open review, which the reader does not see yet (a review
-    reminder only exists while its review is open)."""
+    ones about the reader's own review while it is open, a review they do not see yet."""
     clause = scope.employees(Reminder.employee_id)
     if scope.employee_id is None:
         return clause
-    own_review = and_(Reminder.employee_id == scope.employee_id, Reminder.review_id.is_not(None))
-    return and_(clause, not_(own_review))
+    open_review = exists().where(Review.id == Reminder.review_id, Review.status != "completed")
+    own_open_review = and_(Reminder.employee_id == scope.employee_id, open_review)
+    return and_(clause, not_(own_open_review))
 
 
 def only_visible(query: Q, scope: Scope) -> Q:

@@ -13,9 +13,11 @@ from sqlalchemy import ColumnElement, Select, and_, false, or_
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.access.policy import Reach
-from api.access.scope import NOT_ALLOWED, Scope
-from api.core.errors import Forbidden
+from api.access.scope import Scope
+from api.core.errors import NotFound
 from api.reviews.models import Review
+
+REVIEW_NOT_FOUND = "Review not found"
 
 Q = TypeVar("Q", bound=Select)  # any SELECT over reviews
 
@@ -44,10 +46,11 @@ def only_visible(query: Q, scope: Scope) -> Q:
 
 
 async def check_fillable(session: AsyncSession, review: Review, fill: Scope) -> None:
-    """403 unless the fill scope reaches the review's employee. The reader already sees the
-    review (it was found through their read scope), so refusing it hides nothing."""
+    """NotFound unless the fill scope reaches the review's employee: a record out of an
+    action's reach answers as one that does not exist, also when the reader may read it (a
+    manager's own completed review)."""
     if fill.everything:
         return
     mine = fill.is_own(review.employee_id)
     if mine or Reach.LINE not in fill.reach or not await fill.reaches(session, review.employee_id):
-        raise Forbidden(NOT_ALLOWED)
+        raise NotFound(REVIEW_NOT_FOUND)

@@ -41,8 +41,7 @@ async def valid_review(review_id: int, scope: ReadReviews, session: TenantSessio
 async def review_to_fill(
     review_id: int, fill: FillReviews, principal: CurrentPrincipal, session: TenantSession
 ) -> Review:
-    """A review the reader does not see answers 404; one they see but may not fill (their
-    own, once completed) 403."""
+    """A review the reader does not see, or may not fill (their own), answers 404."""
     return await service.get_to_fill(
         session=session,
         review_id=review_id,

@@ -25,7 +25,7 @@ from api.employees.lookup import EMPLOYEE_NOT_FOUND, check_employee_id, employee
 from api.employees.models import Employee
 from api.reminders.models import Reminder
 from api.reviews import list_query, templates
-from api.reviews.access import check_fillable, only_visible
+from api.reviews.access import REVIEW_NOT_FOUND, check_fillable, only_visible
 from api.reviews.answers import check_responses, still_valid
 from api.reviews.list_query import ReviewQuery
 from api.reviews.models import Review, ReviewTemplate
@@ -39,7 +39,6 @@ from api.reviews.schemas import (
 )
 
 UPCOMING_LIMIT = 10
-REVIEW_NOT_FOUND = "Review not found"
 COMPLETED_LOCKED = "Only an administrator can change a completed review"
 CHANGED_ELSEWHERE = (
     "This review changed after you opened it: someone saved it, or its template's questions "
@@ -84,8 +83,8 @@ async def get(*, session: AsyncSession, review_id: int, scope: Scope) -> Review:
 async def get_to_fill(
     *, session: AsyncSession, review_id: int, scope: Scope, fill: Scope
 ) -> Review:
-    """The review to fill in: NotFound unless the reader sees it (`scope`), Forbidden unless
-    they may fill it (`fill`)."""
+    """The review to fill in: NotFound unless the reader sees it (`scope`) and may fill it
+    (`fill`)."""
     review = await get(session=session, review_id=review_id, scope=scope)
     await check_fillable(session, review, fill)
     return review

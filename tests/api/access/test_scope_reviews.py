@@ -145,12 +145,10 @@ async def test_a_manager_fills_the_line_s_reviews_only(world: World) -> None:
     for name in ("B open", "A open"):
         r = await manager.put(f"/api/reviews/{world.reviews[name]}", json=notes)
         assert (r.status_code, r.json()["status"]) == (200, "in_progress"), name
-    for name in ("C open", "C done", "M open"):
+    # Their own completed review they read, but it is out of the reach of filling all the same.
+    for name in ("C open", "C done", "M open", "M done"):
         r = await manager.put(f"/api/reviews/{world.reviews[name]}", json=notes)
         assert (r.status_code, r.json()) == (404, REVIEW_NOT_FOUND), name
-    # Their own completed review: they read it, they do not fill it.
-    r = await manager.put(f"/api/reviews/{world.reviews['M done']}", json=notes)
-    assert (r.status_code, r.json()) == (403, NOT_ALLOWED)
 
     unlinked = await world.people.sign_in("unlinked_manager")
     r = await unlinked.put(f"/api/reviews/{world.reviews['B open']}", json=notes)
