@@ -86,6 +86,8 @@ POLICY = _rows(
     ("reviews",              "read",   ALL,  ALL,  ALL,  ALL,     LINE, OWN),
     ("reviews",              "create", ALL,  ALL,  NONE, NONE,    NONE, NONE),
     ("reviews",              "fill",   ALL,  ALL,  ALL,  NONE,    LINE_ONLY, NONE),
+    # A completed review is a record: only the admin changes it (reopening it too).
+    ("reviews",              "change_completed", ALL, NONE, NONE, NONE, NONE, NONE),
     ("reviews",              "export", ALL,  ALL,  NONE, NONE,    NONE, NONE),
     ("review_assistant",     "use",    ALL,  ALL,  ALL,  NONE,    ALL,  NONE),
     ("reminders",            "read",   ALL,  ALL,  ALL,  ALL,     LINE, NONE),

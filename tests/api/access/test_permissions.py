@@ -56,6 +56,7 @@ READERS: dict[str, tuple[str, str | None]] = {
 MANAGER_OF = {"M": "H", "C": "H", "A": "M", "B": "A"}
 PEOPLE = ("H", "M", "C", "A", "B")
 OTHER = "another organisation"
+OUTSIDER = "nobody in the chart"
 SETTINGS = ("open", "need_to_know")
 
 # Any signed-in person: the session itself and the product's help.
@@ -68,6 +69,7 @@ FOR_EVERYONE_SIGNED_IN = {
 # Resources whose records each belong to one employee: their reach depends on whose they are.
 PERSONAL = {"employees", "reviews", "reminders", "notes", "certifications", "documents"}
 PER_PERSON = ("employee", "review", "reminder", "assignment", "certification", "note")
+FILLED = ("PUT", "/api/reviews/{review_id}")
 PER_PERSON_FILES = ("document", "document_file")
 # Calls whose body names the employee (a new record for them).
 BODY_NAMES_PERSON = {
@@ -188,6 +190,8 @@ async def records_of(w: World, employee: int) -> dict[str, Any]:
         "dueDate": (date.today() + timedelta(days=20)).isoformat(),
     }
     review_id = (await ok(await w.admin.post("/api/reviews", json=review), 201))["id"]
+    # And one still open: what a manager fills, and what its subject does not see yet.
+    open_review = (await ok(await w.admin.post("/api/reviews", json=review), 201))["id"]
     note = {"employeeId": employee, "date": date.today().isoformat(), "category": "recognition"}
     note_id = (
         await ok(await w.admin.post("/api/employee-notes", json={**note, "note": "x"}), 201)
@@ -196,6 +200,7 @@ async def records_of(w: World, employee: int) -> dict[str, Any]:
     found = {
         "employee": employee,
         "review": review_id,
+        "open_review": open_review,
         "assignment": await w.new_assignment(),
         "certification": await w.new_certification(),
         "note": note_id,
@@ -268,7 +273,9 @@ async def chart(app: Any) -> AsyncIterator[Chart]:
     c = Chart(world=w, other=other)
     for name in PEOPLE:
         c.ids[name] = {**base, **await records_of(w, people[name])}
+    c.ids[OUTSIDER] = base
     c.ids[OTHER] = {**base, **{k: other.ids[k] for k in PER_PERSON + PER_PERSON_FILES}}
+    c.ids[OTHER]["open_review"] = other.ids["review"]
     for reader in READERS:
         c.clients[reader] = await reader_client(app, w, reader, people)
     w.ids = dict(base)
@@ -316,6 +323,8 @@ async def check_call(
     expect = expectation(route, rule, person, target, resource)
     w = c.world
     w.ids = c.ids[target]
+    if route == FILLED:
+        w.ids = {**w.ids, "review": w.ids["open_review"]}
     w.clients[reader] = c.clients[reader]
     r = await call(w, route, reader)
     where = f"{setting}, {reader}, record of {target}"
@@ -325,15 +334,22 @@ async def check_call(
     if kind is None or expect != OK or r.status_code != 200:
         return None
     got = list_ids(r)
-    if names_person(route, resource):
-        wanted = {c.ids[target][kind]}
-    elif Reach.ALL in rule:
+    everyone = Reach.ALL in rule
+    persons = [target] if names_person(route, resource) else sorted(reach(rule, person))
+    wanted = {i for p in persons for i in records_seen(c, kind, p, person, everyone)}
+    if everyone and not names_person(route, resource):
         # Everyone's records, and the records the other calls made besides.
-        wanted = {c.ids[p][kind] for p in PEOPLE}
         return None if wanted <= got else f"{where}: list lacks {sorted(wanted - got)}"
-    else:
-        wanted = {c.ids[p][kind] for p in reach(rule, person)}
     return None if got == wanted else f"{where}: list holds {sorted(got)}, not {sorted(wanted)}"
+
+
+def records_seen(c: Chart, kind: str, owner: str, reader: str | None, everyone: bool) -> set[Any]:
+    """The records of `kind` belonging to `owner` that the reader sees: one's own review only
+    once completed, unless the reader reaches everyone."""
+    found = {c.ids[owner][kind]}
+    if kind == "review" and (everyone or owner != reader):
+        found.add(c.ids[owner]["open_review"])
+    return found
 
 
 @pytest.mark.parametrize("setting", SETTINGS)
@@ -347,7 +363,9 @@ async def test_each_reader_reaches_what_the_table_says(
     resource, action = declared
     await set_visibility(chart.world.org, setting)
     wrong = []
-    targets = (*PEOPLE, OTHER) if names_person(route, resource) else ("H",)
+    # A call naming no one's record (or a record made for it) uses the records of an employee
+    # outside the chart, so the chart's own records stay as seeded.
+    targets = (*PEOPLE, OTHER) if names_person(route, resource) else (OUTSIDER,)
     for reader, (role, _) in READERS.items():
         rule = permission(resource, action).rule(role, setting)
         for target in targets:
