@@ -43,3 +43,18 @@ export async function uploadLogo(file: File): Promise<string> {
   await uploadFile(slot.uploadURL, file)
   return slot.logoUrl
 }
+
+/** PUT /api/organization/access: who sees what, the shared sign-ins, audit retention; only the fields sent change. */
+export type AccessSettingsBody = ApiBody<'updateOrganizationAccess'>
+
+/** The rules every screen follows come with the session: it is read again after a change. */
+export function useUpdateAccessSettings() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: AccessSettingsBody) => unwrap(api.PUT('/api/organization/access', { body })),
+    onSuccess: (organization) => {
+      queryClient.setQueryData(queryKeys.currentOrganization, organization)
+      return queryClient.invalidateQueries({ queryKey: queryKeys.session })
+    },
+  })
+}

@@ -48,7 +48,7 @@ describe('AdminPage', () => {
   it('shows every section to an admin', async () => {
     api()
     const { openAssistant } = renderPage('admin')
-    for (const title of ['Organization Settings', 'Department Management', 'System Backup', 'User Management']) {
+    for (const title of ['Organization Settings', 'Who sees what', 'Department Management', 'System Backup', 'User Management']) {
       expect(screen.getAllByText(title)).not.toHaveLength(0)
     }
     expect(await screen.findAllByText('Engineering')).not.toHaveLength(0)
@@ -62,7 +62,7 @@ describe('AdminPage', () => {
     renderPage('hr')
     expect(await screen.findAllByText('Engineering')).not.toHaveLength(0)
     expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument()
-    for (const title of ['Organization Settings', 'System Backup', 'User Management']) {
+    for (const title of ['Organization Settings', 'Who sees what', 'System Backup', 'User Management']) {
       expect(screen.queryByText(title)).not.toBeInTheDocument()
     }
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/users'))).toBe(false)

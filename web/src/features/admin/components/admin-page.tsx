@@ -5,6 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { can, useAccess } from '@/lib/access'
 import { useAssistant } from '@/lib/assistant'
 import { useOrganization } from '../api/organization'
+import { AccessSettingsCard } from './access-settings-card'
+import { AuditLogCard } from './audit-log-card'
 import { ChangePasswordDialog } from './change-password-dialog'
 import { DepartmentManagementCard } from './department-management-card'
 import { OrganizationSettingsCard } from './organization-settings-card'
@@ -25,7 +27,12 @@ export default function AdminPage() {
       <PageHeader title="Administration" subtitle="Organization settings, departments, users and backups" />
       {/* One column that never grows past the screen: a long row wraps inside its card. */}
       <div className="grid grid-cols-1 gap-6 p-4 sm:p-6 lg:grid-cols-2 lg:p-8">
-        {can(access, 'organization.write') && <OrganizationSettingsCard />}
+        {can(access, 'organization.write') && (
+          <div className="flex flex-col gap-6">
+            <OrganizationSettingsCard />
+            <AccessSettingsCard />
+          </div>
+        )}
         <div className="flex flex-col gap-6">
           <Card>
             <CardHeader>
@@ -41,6 +48,7 @@ export default function AdminPage() {
             </CardContent>
           </Card>
           {can(access, 'backups.manage') && <SystemBackupCard />}
+          {can(access, 'audit.read') && <AuditLogCard />}
         </div>
         {can(access, 'departments.write') && (
           <div className="lg:col-span-2">

@@ -9,11 +9,17 @@ interface ConfirmDialogProps {
   description: ReactNode
   confirmLabel: string
   busy?: boolean
+  /** The confirm button while busy; "Removing..." unless given. */
+  busyLabel?: string
+  /** A change that removes nothing confirms with the primary button, not the red one. */
+  tone?: 'destructive' | 'default'
   onConfirm: () => void
 }
 
-/** "Are you sure?" before removing something. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, busy, onConfirm }: ConfirmDialogProps) {
+/** "Are you sure?" before removing something, or before a change with wide effects. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { open, onOpenChange, title, description, confirmLabel, busy, onConfirm } = props
+  const { busyLabel = 'Removing...', tone = 'destructive' } = props
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent role="alertdialog">
@@ -25,8 +31,8 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel
           </Button>
-          <Button variant="destructive" onClick={onConfirm} disabled={busy}>
-            {busy ? 'Removing...' : confirmLabel}
+          <Button variant={tone} onClick={onConfirm} disabled={busy}>
+            {busy ? busyLabel : confirmLabel}
           </Button>
         </DialogFooter>
       </DialogContent>
