@@ -11,12 +11,14 @@ from api.core.config import get_settings
 from api.core.links import platform_address
 from api.core.schemas import SuccessReply
 from api.deps import PublicDb
+from api.mail import smtp_configured
 from api.organizations.models import Organization
 from api.platform import oidc, service, signin
 from api.platform.deps import PlatformAdminOnly, platform_session
 from api.platform.schemas import (
     OrganizationAdminRead,
     OrganizationCreate,
+    OrganizationCreated,
     OrganizationDelete,
     OrganizationDeleted,
     OrganizationUpdate,
@@ -44,6 +46,7 @@ async def platform_config():
         oidc_enabled=settings.oidc_enabled,
         local_enabled=not settings.oidc_enabled,
         provider_name=settings.oidc_provider_name if settings.oidc_enabled else None,
+        mail_configured=smtp_configured(),
     )
 
 
@@ -140,7 +143,7 @@ async def list_organizations(_: PlatformAdminOnly, db: PublicDb):
 
 @router.post(
     "/api/organizations",
-    response_model=OrganizationAdminRead,
+    response_model=OrganizationCreated,
     status_code=201,
     operation_id="createOrganization",
 )

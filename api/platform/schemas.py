@@ -3,10 +3,10 @@ organisations (each field's rules are the validators below)."""
 
 import re
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from email_validator import EmailNotValidError, validate_email
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from api.core.schemas import ApiModel, ReadModel
 
@@ -30,6 +30,8 @@ class PlatformConfig(ReadModel):
     oidc_enabled: bool
     local_enabled: bool
     provider_name: str | None = None
+    # Outgoing mail is set up: a new organisation's administrator can get a set-up link.
+    mail_configured: bool = False
 
 
 class PlatformSessionRead(ReadModel):
@@ -106,15 +108,50 @@ def _name(value: Any) -> Any:
     return value
 
 
+SETUP_NEEDS_EMAIL = "Please enter the administrator's e-mail address to send a set-up link"
+
+
+def _visibility(value: Any) -> Any:
+    if value not in ("open", "need_to_know"):
+        raise ValueError("Visibility must be open or need_to_know")
+    return value
+
+
 class OrganizationCreate(_OrganizationFields):
     name: str = Field(default="", max_length=5000, validate_default=True)
     # Derived from the name when left out (as the create form does).
     subdomain: str | None = Field(default=None, max_length=5000)
+    # Who sees what in the new organisation.
+    visibility: Literal["open", "need_to_know"] = "open"
+    # Make an administrator account for adminEmail and e-mail it a single-use link to choose
+    # its password, instead of handing out the shared Administrator sign-in's first password
+    # (which is then switched off).
+    send_setup_link: bool = False
 
     @field_validator("name")
     @classmethod
     def _check_name(cls, value: str) -> str:
         return _name(value)
+
+    @field_validator("visibility", mode="before")
+    @classmethod
+    def _check_visibility(cls, value: Any) -> Any:
+        return "open" if value is None else _visibility(value)
+
+    @field_validator("send_setup_link", mode="before")
+    @classmethod
+    def _check_setup(cls, value: Any) -> Any:
+        if value is None:
+            return False
+        if not isinstance(value, bool):
+            raise ValueError("sendSetupLink must be true or false")
+        return value
+
+    @model_validator(mode="after")
+    def _setup_needs_email(self) -> "OrganizationCreate":
+        if self.send_setup_link and not self.admin_email:
+            raise ValueError(SETUP_NEEDS_EMAIL)
+        return self
 
     @field_validator("subdomain", mode="before")
     @classmethod
@@ -128,6 +165,9 @@ class OrganizationUpdate(_OrganizationFields):
     name: str | None = Field(default=None, max_length=5000)
     subdomain: str | None = Field(default=None, max_length=5000)
     is_active: bool | None = None
+    # Switched back on by the super admin for an organisation whose administrators cannot
+    # sign in any more (or off again).
+    shared_admin_sign_in: bool | None = None
 
     @field_validator("name")
     @classmethod
@@ -150,6 +190,13 @@ class OrganizationUpdate(_OrganizationFields):
             raise ValueError("Active status must be true or false")
         return value
 
+    @field_validator("shared_admin_sign_in", mode="before")
+    @classmethod
+    def _shared_admin(cls, value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValueError("sharedAdminSignIn must be true or false")
+        return value
+
 
 class OrganizationAdminRead(ReadModel):
     """An organisation as the super admin sees it (never the password hashes)."""
@@ -168,8 +215,19 @@ class OrganizationAdminRead(ReadModel):
     manager_force_password_change: bool
     admin_last_password_change: datetime | None = None
     manager_last_password_change: datetime | None = None
+    visibility: Literal["open", "need_to_know"]
+    shared_admin_sign_in: bool
+    shared_manager_sign_in: bool
     created_at: datetime
     updated_at: datetime
+
+
+class OrganizationCreated(OrganizationAdminRead):
+    # With sendSetupLink: whether the link went out by e-mail. When it could not be sent, the
+    # link itself, shown to the super admin this once to pass on.
+    setup_link_sent: bool = False
+    setup_link: str | None = None
+    message: str | None = None
 
 
 class OrganizationDelete(ApiModel):

@@ -18,13 +18,26 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.auth.models import Session
+from api.auth.sessions import end_role_sessions
 from api.backups.service import export_to
 from api.core.config import get_settings
-from api.core.db import get_engine, utcnow
+from api.core.db import get_engine, public_session, utcnow
 from api.core.errors import BadRequest, Conflict, NotFound, Unavailable
 from api.mail import send_mail, smtp_configured
 from api.organizations.models import Organization
-from api.platform.schemas import OrganizationCreate, OrganizationUpdate, ResetLink
+from api.platform.schemas import (
+    OrganizationCreate,
+    OrganizationCreated,
+    OrganizationUpdate,
+    ResetLink,
+)
+from api.platform.setup import (
+    MAIL_NOT_CONFIGURED,
+    SETUP_LINK_LIFETIME,
+    SetupLink,
+    add_first_admin,
+    send_setup_link,
+)
 from api.recovery.service import create_reset_token, reset_link, revoke_role_tokens
 from tenants import registry
 from tenants.naming import InvalidSubdomain, validate_subdomain
@@ -60,26 +73,66 @@ def derive_subdomain(name: str) -> str:
     return re.sub(r"-+", "-", sub).strip("-")[:50].strip("-")
 
 
-async def create_organization(data: OrganizationCreate) -> Organization:
+async def create_organization(data: OrganizationCreate) -> OrganizationCreated:
     """Provision the organisation and its schema in one transaction; without a subdomain, the
-    one derived from the name. 409 when the subdomain is taken, 400 for any other refusal."""
+    one derived from the name. 409 when the subdomain is taken, 400 for any other refusal.
+    With a set-up link, its first administrator account is made in that same transaction and
+    the link e-mailed once it has committed."""
+    if data.send_setup_link and not smtp_configured():
+        raise BadRequest(MAIL_NOT_CONFIGURED)
     subdomain = data.subdomain or derive_subdomain(data.name)
+    link: SetupLink | None = None
     try:
-        return await create_tenant(
-            NewTenant(
-                subdomain=subdomain,
-                name=data.name,
-                admin_email=data.admin_email,
-                description=data.description,
-                industry=data.industry,
-                size=data.size,
-                logo_url=data.logo_url,
+        async with public_session() as db:
+            made = await create_tenant(
+                NewTenant(
+                    subdomain=subdomain,
+                    name=data.name,
+                    admin_email=data.admin_email,
+                    description=data.description,
+                    industry=data.industry,
+                    size=data.size,
+                    logo_url=data.logo_url,
+                ),
+                conn=await db.connection(),
             )
-        )
+            await db.execute(
+                update(Organization)
+                .where(Organization.id == made.id)
+                .values(
+                    visibility=data.visibility,
+                    # No person behind it, so no reporting line to show under need to know.
+                    shared_manager_sign_in=data.visibility == "open",
+                    shared_admin_sign_in=not data.send_setup_link,
+                )
+            )
+            if data.send_setup_link and data.admin_email:
+                link = await add_first_admin(db, made, data.admin_email)
+            org = await db.get(Organization, made.id)
+            assert org is not None
     except TenantExists as exc:
         raise Conflict(str(exc)) from exc
     except TenantError as exc:
         raise BadRequest(str(exc)) from exc
+    reply = OrganizationCreated.model_validate(org)
+    if link is not None:
+        reply.setup_link_sent = await send_setup_link(org, link)
+        reply.setup_link = None if reply.setup_link_sent else link.url
+        reply.message = _setup_message(link, sent=reply.setup_link_sent)
+    return reply
+
+
+def _setup_message(link: SetupLink, *, sent: bool) -> str:
+    days = SETUP_LINK_LIFETIME.days
+    if sent:
+        return (
+            f"A set-up link was sent to {link.email}. It works once and expires in {days} days. "
+            f"The shared Administrator sign-in is switched off."
+        )
+    return (
+        f"The set-up link could not be e-mailed. Copy it now and pass it on to {link.email}: "
+        f"it is shown only once, works once and expires in {days} days."
+    )
 
 
 async def update_organization(
@@ -102,6 +155,8 @@ async def update_organization(
         and (changes["admin_email"] or "") != (org.admin_email or "").lower()
     ):
         await revoke_role_tokens(db, organization_id=org.id)
+    if org.shared_admin_sign_in and changes.get("shared_admin_sign_in") is False:
+        await end_role_sessions(db, organization_id=org.id, role="admin")
     for key, value in changes.items():
         setattr(org, key, value)
     try:

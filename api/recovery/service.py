@@ -18,6 +18,7 @@ from email_validator import EmailNotValidError, validate_email
 from sqlalchemy import and_, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.audit import signins
 from api.auth import sessions, throttle
 from api.auth.models import PasswordResetToken
 from api.auth.passwords import check_new_password
@@ -44,6 +45,10 @@ REQUEST_SENT = (
     "The link is valid for 1 hour."
 )
 INVALID_TOKEN = "This reset token is invalid or has expired. Please request a new one."
+TOKEN_USED = (
+    "This link has already been used. Sign in with the password you chose, or use "
+    "'Forgot password' for a new link."
+)
 INVALID_LINK = "This reset link has expired or has already been used."
 TOKEN_REQUIRED = "Reset token is required"
 RESET_DONE = "Your password has been reset. You can now sign in with your new password."
@@ -132,9 +137,15 @@ async def revoke_role_tokens(db: AsyncSession, *, organization_id: int) -> None:
 
 
 async def create_account_token(
-    db: AsyncSession, *, organization_id: int, user_id: str, email: str
+    db: AsyncSession,
+    *,
+    organization_id: int,
+    user_id: str,
+    email: str,
+    lifetime: timedelta = EMAIL_LINK_LIFETIME,
 ) -> str:
-    """A new single-use 1-hour token for a personal account; earlier ones stop working."""
+    """A new single-use token for a personal account (1 hour unless `lifetime` says
+    otherwise); earlier ones stop working."""
     await db.execute(
         delete(AccountResetToken).where(
             AccountResetToken.organization_id == organization_id,
@@ -149,17 +160,24 @@ async def create_account_token(
             user_id=user_id,
             token_hash=token_digest(token),
             email=email,
-            expires_at=utcnow() + EMAIL_LINK_LIFETIME,
+            expires_at=utcnow() + lifetime,
         )
     )
     await db.flush()
     return token
 
 
-def reset_link(org: Organization, token: str, role: str | None = None) -> str:
+def reset_link(
+    org: Organization, token: str, role: str | None = None, *, setup: bool = False
+) -> str:
     """The page at the organisation's own address that consumes a token: with a role, the
-    super admin's link for a shared sign-in."""
-    query = {"token": token, **({"role": role} if role else {})}
+    super admin's link for a shared sign-in; with `setup`, a new account's first password
+    (the same page, which may word itself for a first password)."""
+    query = {
+        "token": token,
+        **({"role": role} if role else {}),
+        **({"setup": "1"} if setup else {}),
+    }
     return f"{organization_address(org.subdomain)}/reset-password?{urlencode(query)}"
 
 
@@ -305,12 +323,28 @@ async def confirm_reset(db: AsyncSession, *, token: str, new_password: str) -> N
             raise BadRequest(INVALID_TOKEN)
         if not await users.set_password(db=db, org=org, user_id=account.user_id, new=new_password):
             raise BadRequest(INVALID_TOKEN)
+        await signins.password_reset(db, org, user_id=account.user_id)
         return
     row = await _use_role_token(db, token, None)
     org = await registry.get_by_id(db, row.organization_id) if row is not None else None
+    if row is None and await _was_used(db, token):
+        raise BadRequest(TOKEN_USED)
     if row is None or org is None or not org.is_active:
         raise BadRequest(INVALID_TOKEN)
     await _set_role_password(db, org_id=org.id, role=row.role, password=new_password)
+    await signins.password_reset(db, org, role=row.role)
+
+
+async def _was_used(db: AsyncSession, token: str) -> bool:
+    """Whether this token worked once already: a second try is told so, not that it expired."""
+    digest = token_digest(token)
+    for table in (AccountResetToken, PasswordResetToken):
+        found = await db.scalar(
+            select(table.id).where(table.token_hash == digest, table.used_at.is_not(None))
+        )
+        if found is not None:
+            return True
+    return False
 
 
 @dataclass
@@ -352,4 +386,5 @@ async def reset_with_link(
     if row is None or org is None or not org.is_active:
         raise BadRequest(INVALID_LINK)
     await _set_role_password(db, org_id=org.id, role=role, password=new_password)
+    await signins.password_reset(db, org, role=role)
     return org

@@ -73,7 +73,12 @@ async def assert_signed_out(client: httpx.AsyncClient) -> None:
 async def test_an_admin_whose_email_is_only_in_userinfo_signs_in(provider: RealProvider, client):
     email = await make_admin(provider)
     r = await client.get("/api/platform/config")
-    assert r.json() == {"oidcEnabled": True, "localEnabled": False, "providerName": "Test Identity"}
+    assert r.json() == {
+        "oidcEnabled": True,
+        "localEnabled": False,
+        "providerName": "Test Identity",
+        "mailConfigured": False,
+    }
 
     url = await start(client)
     request = parse_qs(urlsplit(url).query)

@@ -33,7 +33,12 @@ async def call(c: httpx.AsyncClient, method: str, path: str, body: object) -> ht
 async def test_config_offers_local_sign_in_when_no_provider_is_configured(client):
     r = await client.get("/api/platform/config")
     assert r.status_code == 200
-    assert r.json() == {"oidcEnabled": False, "localEnabled": True, "providerName": None}
+    assert r.json() == {
+        "oidcEnabled": False,
+        "localEnabled": True,
+        "providerName": None,
+        "mailConfigured": False,
+    }
 
 
 @pytest.mark.parametrize(("method", "path", "body"), PLATFORM_CALLS)

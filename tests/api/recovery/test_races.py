@@ -45,7 +45,7 @@ def one_winner(replies: list[httpx.Response], passwords: list[str]) -> tuple[str
     codes = [r.status_code for r in replies]
     assert sorted(codes) == [200, 400], [r.text for r in replies]
     loser = replies[codes.index(400)].json()["message"]
-    assert loser in (service.INVALID_TOKEN, service.INVALID_LINK)
+    assert loser in (service.TOKEN_USED, service.INVALID_TOKEN, service.INVALID_LINK)
     win = codes.index(200)
     return passwords[win], passwords[1 - win]
 

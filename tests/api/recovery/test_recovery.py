@@ -116,10 +116,10 @@ async def test_the_emailed_link_resets_an_account_once(client, login, org):
     assert watch.most == 1  # the request never holds a second pooled connection
     assert await account_sign_in(client._transport, org, email, "Fresh2026!pw") == 200
     assert await account_sign_in(client._transport, org, email, "First2026!x") == 401
-    # Single use.
+    # Single use, and a second try is told so.
     r = await client.post(CONFIRM, json={"token": token, "newPassword": "Again2026!pw"})
     assert r.status_code == 400
-    assert r.json()["message"] == service.INVALID_TOKEN
+    assert r.json()["message"] == service.TOKEN_USED
 
 
 async def test_the_organisation_admin_email_resets_the_admin_sign_in(client, org):
