@@ -4,7 +4,7 @@ import contextlib
 import random
 from datetime import UTC, date, datetime, time, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from api.certifications.models import CertificationType, EmployeeCertification
 from api.core.dates import local_today
@@ -14,6 +14,8 @@ from api.notes.models import EmployeeNote
 from api.organizations.models import Organization
 from api.reminders.models import Reminder
 from api.reviews.models import Review, ReviewTemplate
+from api.users.models import User
+from tenants.demo_accounts import DemoAccount, demo_users, pick_people, sign_in_help
 from tenants.demo_data import (
     CERT_TYPES,
     FIRST,
@@ -32,6 +34,31 @@ async def demo_exists() -> bool:
     async with public_session() as db:
         found = await db.scalar(select(Organization.id).where(Organization.subdomain == DEMO))
     return found is not None
+
+
+async def demo_sign_in() -> str:
+    """How to sign in as each of the seeded demo's people ('' when it has none), for
+    `merit dev` to repeat on every start."""
+    async with public_session() as db:
+        org = await db.scalar(select(Organization).where(Organization.subdomain == DEMO))
+    if org is None:
+        return ""
+    async with tenant_session(org.schema_name, org.id, reads_only=True) as session:
+        rows = await session.execute(
+            select(User.role, Employee)
+            .join(Employee, Employee.id == User.employee_id)
+            .where(User.id.like("demo-%"), User.is_active)
+            .order_by(User.id)
+        )
+        accounts = []
+        for role, person in rows.all():
+            reports = await session.scalar(
+                select(func.count()).where(
+                    Employee.manager_id == person.employee_id, Employee.is_archived.is_(False)
+                )
+            )
+            accounts.append(DemoAccount(role, person, int(reports or 0)))
+    return sign_in_help(accounts, DEMO) if accounts else ""
 
 
 async def seed_demo(*, employees: int = 40, seed: int = 7) -> str:
@@ -71,17 +98,23 @@ async def seed_demo(*, employees: int = 40, seed: int = 7) -> str:
         await session.flush()
         certs = _certifications(rng, today, people, types)
         session.add_all(certs)
-        session.add_all(_notes(rng, today, people))
+        accounts = pick_people(people)
+        hr = accounts[0].employee
+        session.add_all(_notes(rng, today, people, author=f"{hr.first_name} {hr.last_name}"))
+        session.add_all(demo_users(accounts))
         await session.flush()
         session.add_all(_reminders(today, people, reviews))
     return (
         f"Seeded organisation '{DEMO}': {len(people)} employees, {len(reviews)} reviews, "
-        f"{len(certs)} certifications, {len(templates)} templates."
+        f"{len(certs)} certifications, {len(templates)} templates, {len(accounts)} accounts.\n"
+        + sign_in_help(accounts, DEMO)
     )
 
 
-def _notes(rng: random.Random, today: date, people: list[Employee]) -> list[EmployeeNote]:
-    """HR notes on twelve people, written in the last four months."""
+def _notes(
+    rng: random.Random, today: date, people: list[Employee], *, author: str
+) -> list[EmployeeNote]:
+    """HR notes on twelve people, written in the last four months by the hr person."""
     notes = []
     for person, (category, text) in zip(rng.sample(people, 12), NOTES * 3, strict=False):
         written = today - timedelta(days=rng.randint(3, 120))
@@ -91,7 +124,7 @@ def _notes(rng: random.Random, today: date, people: list[Employee]) -> list[Empl
                 date=written,
                 category=category,
                 note=text,
-                created_by="HR Admin",
+                created_by=author,
                 created_at=_morning(written),
             )
         )

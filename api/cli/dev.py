@@ -123,12 +123,14 @@ def dev(
 async def _prepare() -> None:
     """Migrations, the help articles, and the demo organisation the first time."""
     from api.assistants.corpus import sync_articles
-    from tenants.demo import demo_exists, seed_demo
+    from tenants.demo import demo_exists, demo_sign_in, seed_demo
 
     await migrate_all()
     await sync_articles()
     if not await demo_exists():
         typer.echo(await seed_demo())
+    elif help_text := await demo_sign_in():
+        typer.echo(help_text)
 
 
 def _say_where(port: int) -> None:
