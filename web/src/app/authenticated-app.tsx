@@ -27,6 +27,7 @@ const CertificationsPage = lazy(() => import('@/features/certifications/componen
 const CertificationTypesPage = lazy(() => import('@/features/certifications/components/certification-types-page'))
 const AdminPage = lazy(() => import('@/features/admin/components/admin-page'))
 const BackupPage = lazy(() => import('@/features/backups/components/backup-page'))
+const AuditLogPage = lazy(() => import('@/features/audit/components/audit-log-page'))
 const PasswordRecoveryRoute = lazy(() => import('./routes/password-recovery'))
 
 function PasswordChangeOnly() {
@@ -52,6 +53,7 @@ const GATED_SCREENS: ReadonlyArray<readonly [string, ComponentType]> = [
   ['/certifications/types', CertificationTypesPage],
   ['/admin', AdminPage],
   ['/backup', BackupPage],
+  ['/audit-log', AuditLogPage],
 ]
 
 function Screens() {

@@ -23,6 +23,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/analytics', anyOf: ['analytics.read'] },
   { path: '/admin', anyOf: ['organization.write', 'users.manage', 'audit.read'] },
   { path: '/backup', anyOf: ['backups.manage'] },
+  { path: '/audit-log', anyOf: ['audit.read'] },
   // Reachable without signing in: these screens have their own way in.
   { path: '/super-admin' },
   { path: '/forgot-password' },

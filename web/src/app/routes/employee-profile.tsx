@@ -11,7 +11,14 @@ const CertificationsSection = lazy(() =>
   })),
 )
 
-/** /employees/:id: the profile, with the employees feature's edit dialog and the certifications section. */
+const EmployeeHistory = lazy(() =>
+  import('@/features/audit/components/employee-history').then((m) => ({ default: m.EmployeeHistory })),
+)
+
+/**
+ * /employees/:id: the profile, with the employees feature's edit dialog, the certifications
+ * section and the audit trail's History tab.
+ */
 export default function EmployeeProfileRoute({ id }: { id: string }) {
   return (
     <EmployeeProfilePage
@@ -24,6 +31,11 @@ export default function EmployeeProfileRoute({ id }: { id: string }) {
       renderCertifications={(props) => (
         <Suspense fallback={null}>
           <CertificationsSection {...props} />
+        </Suspense>
+      )}
+      renderHistory={(props) => (
+        <Suspense fallback={null}>
+          <EmployeeHistory {...props} />
         </Suspense>
       )}
     />

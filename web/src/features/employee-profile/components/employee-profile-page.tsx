@@ -10,6 +10,7 @@ import { useEmployee, type Employee } from '../api/get-employee'
 import { EmployeeDetailsCard } from './employee-details-card'
 import { EmployeeDocumentsSection } from './employee-documents-section'
 import { HrNotesSection } from './hr-notes-section'
+import { ProfileTabs } from './profile-tabs'
 import { ReviewHistory } from './review-history'
 
 export interface EditEmployeeSlotProps {
@@ -31,6 +32,8 @@ interface EmployeeProfilePageProps {
    * feature; the app passes it in. Without it the profile shows no certifications.
    */
   renderCertifications?: (props: { employeeId: number; canAssign: boolean }) => ReactNode
+  /** The History tab (the audit feature's), shown to readers of the audit trail. */
+  renderHistory?: (props: { employeeId: number }) => ReactNode
 }
 
 function BackLink() {
@@ -64,7 +67,12 @@ function NotFound() {
   )
 }
 
-function Profile({ id, renderEditEmployee, renderCertifications }: { id: number } & Omit<EmployeeProfilePageProps, 'id'>) {
+function Profile({
+  id,
+  renderEditEmployee,
+  renderCertifications,
+  renderHistory,
+}: { id: number } & Omit<EmployeeProfilePageProps, 'id'>) {
   const { data: employee, isPending, isError, error } = useEmployee(id)
   const [editing, setEditing] = useState(false)
   const viewer = useViewer()
@@ -90,15 +98,17 @@ function Profile({ id, renderEditEmployee, renderCertifications }: { id: number 
   return (
     <>
       <EmployeeDetailsCard employee={employee} onEdit={manage && renderEditEmployee ? () => setEditing(true) : undefined} />
-      <div className="grid gap-6 xl:grid-cols-2">
-        {sees('reviews.read') && <ReviewHistory employeeId={id} />}
-        {sees('certifications.read') &&
-          renderCertifications?.({ employeeId: id, canAssign: can(viewer.access, 'certifications.write') })}
-      </div>
-      {sees('notes.read') && <HrNotesSection employeeId={id} canAdd={can(viewer.access, 'notes.write')} />}
-      {sees('documents.read') && (
-        <EmployeeDocumentsSection employeeId={id} canManage={can(viewer.access, 'documents.write')} />
-      )}
+      <ProfileTabs history={can(viewer.access, 'audit.read') && renderHistory?.({ employeeId: id })}>
+        <div className="grid gap-6 xl:grid-cols-2">
+          {sees('reviews.read') && <ReviewHistory employeeId={id} />}
+          {sees('certifications.read') &&
+            renderCertifications?.({ employeeId: id, canAssign: can(viewer.access, 'certifications.write') })}
+        </div>
+        {sees('notes.read') && <HrNotesSection employeeId={id} canAdd={can(viewer.access, 'notes.write')} />}
+        {sees('documents.read') && (
+          <EmployeeDocumentsSection employeeId={id} canManage={can(viewer.access, 'documents.write')} />
+        )}
+      </ProfileTabs>
       {manage && renderEditEmployee?.({ employee, open: editing, onOpenChange: setEditing })}
     </>
   )
