@@ -25,6 +25,20 @@ async def test_organization_settings(org, login):
     assert len(await events(org, action="settings")) == 1
 
 
+async def test_who_sees_what_and_the_retention_are_settings_too(org, login):
+    admin = await login(org, "admin")
+    r = await admin.put(
+        "/api/organization/access",
+        json={"visibility": "need_to_know", "auditRetentionDays": 365},
+    )
+    assert r.status_code == 200, r.text
+    (event,) = await events(org, action="settings")
+    assert event.changes["visibility"] == ["open", "need_to_know"]
+    assert event.changes["audit_retention_days"] == [730, 365]
+    # Need to know switches the shared Manager sign-in off: a change of its own.
+    assert event.changes["shared_manager_sign_in"] == [True, False]
+
+
 async def test_backup_download_and_restore(org, login):
     await seed(org)
     admin = await login(org, "admin")
