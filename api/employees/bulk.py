@@ -39,6 +39,7 @@ from api.employees.service import (
     unknown_department,
     unknown_manager,
 )
+from api.users.service import link_all_by_email
 
 FIRST_ROW = 2
 REQUIRED = {
@@ -229,6 +230,7 @@ async def upload(*, session: AsyncSession, rows: list[Any]) -> dict[str, Any]:
     if to_insert:
         await _insert(session, to_insert)
         await trail.record_imported(session, [r.values["employee_id"] for r in to_insert])
+        await link_all_by_email(session)  # accounts with an imported person's address are theirs
     # Plain dicts in the shape of BulkUploadResult: 10,000 pydantic objects cost more than
     # the whole INSERT, and the router sends this as JSON as it is.
     return {

@@ -8,10 +8,11 @@ otherwise a browser signed in before it would keep the old reach until it signs 
 
 from typing import Any
 
-from sqlalchemy import bindparam, func, select, update
+from sqlalchemy import bindparam, exists, func, select, update
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
 from api.auth.models import Session
 from api.core.errors import Conflict, NotFound
@@ -104,3 +105,33 @@ async def link_by_email(session: AsyncSession, employee: Employee) -> User | Non
         employeeId=employee.id,
     )
     return user
+
+
+async def link_all_by_email(session: AsyncSession) -> int:
+    """Every account without an employee whose e-mail a not yet linked employee has is linked
+    to them, with its open sessions; for imports that add many employees at once. Returns
+    how many were linked."""
+    holder = aliased(User)
+    candidates = (
+        select(User.id.label("user_id"), Employee.id.label("employee_id"))
+        .join(Employee, func.lower(Employee.email) == func.lower(User.email))
+        .where(User.employee_id.is_(None), ~exists().where(holder.employee_id == Employee.id))
+        .cte("candidates")
+    )
+    linked = (
+        await session.execute(
+            update(User)
+            .where(User.id == candidates.c.user_id)
+            .values(employee_id=candidates.c.employee_id)
+            .returning(User.id, User.employee_id)
+            .execution_options(synchronize_session=False)
+        )
+    ).all()
+    for user_id, employee_id in linked:
+        await refresh_sessions(
+            session,
+            organization_id=int(session.info["organization_id"]),
+            user_id=user_id,
+            employeeId=employee_id,
+        )
+    return len(linked)

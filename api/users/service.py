@@ -22,7 +22,10 @@ from api.users.links import (
     save_link,
     unlinked_employee_with_email,
 )
-from api.users.links import link_by_email as link_by_email  # the employee create calls it
+
+# The employee create and the bulk import link new employees' accounts with these.
+from api.users.links import link_all_by_email as link_all_by_email
+from api.users.links import link_by_email as link_by_email
 from api.users.models import User
 from api.users.schemas import EmployeeLink, LinkedEmployee, UserCreate, UserRead, UserUpdate
 

@@ -11,6 +11,7 @@ from sqlalchemy import select
 from api.core.db import tenant_session
 from api.users.models import User
 from tests.api.employees.factories import add as add_employee
+from tests.api.employees.factories import csv_row
 from tests.conftest import BASE
 
 USERS = "/api/users"
@@ -84,6 +85,24 @@ async def test_a_new_employee_finds_their_account_by_email(app, login, org):
     finally:
         await person.aclose()
     assert account["employeeId"] is None
+
+
+async def test_an_import_links_the_accounts_of_the_people_it_adds(app, login, org):
+    admin = await login(org)
+    await add_account(admin, "imported@example.com")
+    await add_account(admin, "kept@example.com")
+    person = await signed_in(app, org, "imported@example.com")
+    try:
+        rows = [csv_row(1, email="Imported@Example.com"), csv_row(2)]
+        r = await admin.post("/api/employees/bulk-upload", json={"csvData": rows})
+        assert r.status_code == 200 and len(r.json()["successful"]) == 2, r.text
+        users = await listed(admin)
+        assert users["imported@example.com"]["employee"]["name"] == "First1 Last1"
+        assert users["kept@example.com"]["employeeId"] is None
+        session = (await person.get("/api/auth/session")).json()
+        assert session["employeeId"] == users["imported@example.com"]["employeeId"]
+    finally:
+        await person.aclose()
 
 
 async def test_linking_and_unlinking_reach_open_sessions_at_once(app, login, org):
