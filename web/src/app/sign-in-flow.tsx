@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useState } from 'react'
+import { type ComponentProps, lazy, Suspense, useState } from 'react'
 import { useLocation } from 'wouter'
 import { toast } from '@/lib/use-toast'
 import { sessionQueryOptions } from '@/features/auth/api/get-session'
@@ -7,6 +7,8 @@ import type { LoginOrganization } from '@/features/auth/api/org-login'
 import { AuthShell } from '@/features/auth/components/auth-shell'
 import { Spinner } from '@/components/ui/spinner'
 import { LandingPage } from '@/features/marketing/components/landing-page'
+import { SsoErrorAlert, SsoSignIn } from '@/features/sso/components/sso-sign-in'
+import { ssoErrorInAddress } from '@/features/sso/lib/sso-error'
 import { errorMessage } from '@/lib/api-client'
 import { hostSubdomain, signInAt } from '@/lib/site'
 import { isAppPath } from './paths'
@@ -29,6 +31,8 @@ function firstStep(initialCode: string | undefined, location: string): Step {
   const here = hostSubdomain()
   // An organisation's own address knows its code: straight to its role screen.
   if (here && (initialCode === undefined || initialCode === here)) return { name: 'organization', findNow: true }
+  // Back from a single sign-on that failed: its organization's sign-in again, with the message.
+  if (ssoErrorInAddress()) return { name: 'organization', findNow: Boolean(initialCode) }
   // A code to sign in with, or a screen of the app asked for: sign-in, not the marketing page.
   if (initialCode || location !== '/') return { name: 'organization' }
   return { name: 'landing' }
@@ -41,6 +45,16 @@ function afterSignIn(location: string): string {
   query.delete('org')
   const rest = query.toString()
   return rest ? `${location}?${rest}` : location
+}
+
+/** The role screen, and 'Sign in with {provider}' below it when the organization offers it. */
+function RoleStep(props: ComponentProps<typeof RoleLoginForm>) {
+  return (
+    <>
+      <RoleLoginForm {...props} />
+      <SsoSignIn provider={props.organization.ssoProvider} />
+    </>
+  )
 }
 
 /** The way in: landing → organization code → role and password → the app. */
@@ -80,6 +94,7 @@ export function SignInFlow({ initialCode }: { initialCode?: string }) {
 
   return (
     <AuthShell title="Sign in">
+      <SsoErrorAlert />
       <Suspense fallback={<Spinner label="Loading the sign-in" />}>
         {step.name === 'organization' ? (
           <OrgCodeForm
@@ -99,7 +114,7 @@ export function SignInFlow({ initialCode }: { initialCode?: string }) {
             }}
           />
         ) : (
-          <RoleLoginForm
+          <RoleStep
             organization={step.organization}
             onBack={() => setStep({ name: 'organization' })}
             onSignedIn={startSession}

@@ -1,4 +1,5 @@
 import { Bot } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { PageHeader } from '@/components/layout/page-header'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -15,9 +16,10 @@ import { UserManagementCard } from './user-management-card'
 
 /**
  * /admin: each reader sees the cards of what they may change (hr: departments and its own
- * password; the organisation's settings, backups and users need their own rules).
+ * password; the organisation's settings, backups and users need their own rules). The app
+ * gives the single sign-on card (a feature of its own) as `ssoSettings`.
  */
-export default function AdminPage() {
+export default function AdminPage({ ssoSettings }: { ssoSettings?: ReactNode }) {
   const access = useAccess()
   const { openAssistant } = useAssistant()
   const { data: organization } = useOrganization()
@@ -31,6 +33,7 @@ export default function AdminPage() {
           <div className="flex flex-col gap-6">
             <OrganizationSettingsCard />
             <AccessSettingsCard />
+            {ssoSettings}
           </div>
         )}
         <div className="flex flex-col gap-6">
