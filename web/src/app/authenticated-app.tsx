@@ -25,7 +25,7 @@ const TemplatesPage = lazy(() => import('@/features/templates/components/templat
 const AnalyticsPage = lazy(() => import('@/features/analytics/components/analytics-page'))
 const CertificationsPage = lazy(() => import('@/features/certifications/components/certifications-page'))
 const CertificationTypesPage = lazy(() => import('@/features/certifications/components/certification-types-page'))
-const AdminPage = lazy(() => import('@/features/admin/components/admin-page'))
+const AdminPage = lazy(() => import('./routes/admin'))
 const BackupPage = lazy(() => import('@/features/backups/components/backup-page'))
 const AuditLogPage = lazy(() => import('@/features/audit/components/audit-log-page'))
 const PasswordRecoveryRoute = lazy(() => import('./routes/password-recovery'))
