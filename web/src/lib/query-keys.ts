@@ -20,6 +20,7 @@ export const queryKeys = {
   employeeNotes: (employeeId: number) => ['/api/employee-notes', { employeeId }] as const,
   directoryPage: <Params extends object>(params: Params) => ['/api/directory', params] as const,
   reachableEmployees: ['/api/employees', 'reachable'],
+  employeeChoices: (search: string) => ['/api/employees', 'choices', search] as const,
 
   certifications: ['/api/employee-certifications'],
   employeeCertifications: (employeeId: number) => ['/api/employee-certifications', { employeeId }] as const,

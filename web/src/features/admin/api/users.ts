@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { ApiBody, ApiSchema } from '@/lib/api-types'
 import { queryKeys } from '@/lib/query-keys'
@@ -50,3 +50,44 @@ export function useEnableUser() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }),
   })
 }
+
+/** PUT /api/users/{id}/employee: the employee the account belongs to, or null to unlink it. */
+export function useLinkEmployee() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ userId, employeeId }: { userId: string; employeeId: number | null }) =>
+      unwrap(
+        api.PUT('/api/users/{user_id}/employee', { params: { path: { user_id: userId } }, body: { employeeId } }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }),
+  })
+}
+
+export interface EmployeeChoice {
+  id: number
+  name: string
+  /** Position and e-mail, to tell namesakes apart. */
+  detail: string
+}
+
+/** A few employees matching a search, for the account's employee picker. */
+export function useEmployeeChoices(search: string) {
+  const text = search.trim()
+  return useQuery({
+    queryKey: queryKeys.employeeChoices(text),
+    queryFn: async ({ signal }): Promise<EmployeeChoice[]> => {
+      const query = { search: text, page: 1, pageSize: EMPLOYEE_CHOICES }
+      const employees = await unwrap(api.GET('/api/employees', { params: { query }, signal }))
+      return employees.map((e) => ({
+        id: e.id,
+        name: `${e.firstName} ${e.lastName}`,
+        detail: [e.position, e.email].filter(Boolean).join(' · '),
+      }))
+    },
+    enabled: text.length > 0,
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** How many matches the picker lists: enough to choose from, few enough to read. */
+export const EMPLOYEE_CHOICES = 8

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
 import { type UseFormReturn, useForm } from 'react-hook-form'
 import { z } from '@/lib/zod'
 import { Button } from '@/components/ui/button'
@@ -9,7 +10,8 @@ import { TextField } from '@/components/ui/text-field'
 import { toast } from '@/lib/use-toast'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import { ROLE_LABELS, ROLES } from '@/lib/roles'
-import { useCreateUser } from '../api/users'
+import { useCreateUser, type EmployeeChoice } from '../api/users'
+import { EmployeePicker } from './employee-picker'
 
 /** Add user: id, email and password are required (the id is made here). */
 export const addUserSchema = z.object({
@@ -44,9 +46,13 @@ function useAddUserForm(onOpenChange: (open: boolean) => void) {
   const create = useCreateUser()
   const form = useForm<AddUserInput>({ resolver: zodResolver(addUserSchema), defaultValues: EMPTY })
   const { handleSubmit, reset, setError } = form
+  const [employee, setEmployee] = useState<EmployeeChoice | null>(null)
 
   const close = (next: boolean) => {
-    if (!next) reset(EMPTY)
+    if (!next) {
+      reset(EMPTY)
+      setEmployee(null)
+    }
     onOpenChange(next)
   }
 
@@ -60,6 +66,7 @@ function useAddUserForm(onOpenChange: (open: boolean) => void) {
         password: data.password,
         ...(data.firstName ? { firstName: data.firstName } : {}),
         ...(data.lastName ? { lastName: data.lastName } : {}),
+        ...(employee ? { employeeId: employee.id } : {}),
       },
       {
         onSuccess: (user) => {
@@ -80,7 +87,7 @@ function useAddUserForm(onOpenChange: (open: boolean) => void) {
     )
   })
 
-  return { form, close, onSubmit, isPending: create.isPending }
+  return { form, employee, setEmployee, close, onSubmit, isPending: create.isPending }
 }
 
 function AddUserFields({ form }: { form: AddUserForm }) {
@@ -125,7 +132,7 @@ function AddUserFields({ form }: { form: AddUserForm }) {
 }
 
 export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { form, close, onSubmit, isPending } = useAddUserForm(onOpenChange)
+  const { form, employee, setEmployee, close, onSubmit, isPending } = useAddUserForm(onOpenChange)
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent>
@@ -138,6 +145,12 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <AddUserFields form={form} />
+          <EmployeePicker
+            label="Employee (optional)"
+            value={employee}
+            onChange={setEmployee}
+            hint="The person's employee record: what they see under Need to know follows it. Left empty, the account is linked to the employee with the same e-mail address, if there is one."
+          />
           <FieldError id="user-form-error" message={form.formState.errors.root?.server?.message} />
           <DialogFooter>
             <Button variant="outline" onClick={() => close(false)}>

@@ -1,5 +1,6 @@
-import { Trash2, UserPlus } from 'lucide-react'
+import { Link2, Trash2, UserPlus } from 'lucide-react'
 import { useState } from 'react'
+import { Link } from 'wouter'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/lib/use-toast'
@@ -9,11 +10,8 @@ import { ROLE_LABELS } from '@/lib/roles'
 import { useCurrentUser, useDeleteUser, useEnableUser, useUsers, type User } from '../api/users'
 import { AddUserDialog } from './add-user-dialog'
 import { ConfirmDialog } from './confirm-dialog'
+import { accountName as displayName, LinkEmployeeDialog } from './link-employee-dialog'
 import { ListCard } from './list-card'
-
-function displayName(user: User): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email
-}
 
 interface UserRowProps {
   user: User
@@ -21,9 +19,23 @@ interface UserRowProps {
   enabling: boolean
   onEnable: (user: User) => void
   onRemove: (user: User) => void
+  onLink: (user: User) => void
 }
 
-function UserRow({ user, isMe, enabling, onEnable, onRemove }: UserRowProps) {
+/** The employee record the account belongs to, linking to the profile. */
+function LinkedEmployee({ user }: { user: User }) {
+  if (!user.employee) return <p className="truncate text-xs text-muted-foreground">No employee linked</p>
+  return (
+    <p className="truncate text-xs text-muted-foreground">
+      Employee:{' '}
+      <Link href={`/employees/${user.employee.id}`} className="font-medium text-primary hover:underline">
+        {user.employee.name}
+      </Link>
+    </p>
+  )
+}
+
+function UserRow({ user, isMe, enabling, onEnable, onRemove, onLink }: UserRowProps) {
   return (
     <>
       <span
@@ -38,6 +50,7 @@ function UserRow({ user, isMe, enabling, onEnable, onRemove }: UserRowProps) {
           {isMe && <span className="ml-2 text-xs text-muted-foreground">(you)</span>}
         </p>
         <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+        <LinkedEmployee user={user} />
       </div>
       {!user.isActive && (
         <>
@@ -56,6 +69,15 @@ function UserRow({ user, isMe, enabling, onEnable, onRemove }: UserRowProps) {
         </>
       )}
       <Badge variant={user.role === 'admin' ? 'default' : 'secondary'}>{ROLE_LABELS[user.role]}</Badge>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Employee of ${displayName(user)}`}
+        title={user.employee ? 'Change or unlink the employee' : 'Link an employee'}
+        onClick={() => onLink(user)}
+      >
+        <Link2 aria-hidden="true" />
+      </Button>
       <Button
         variant="ghost"
         size="icon"
@@ -111,6 +133,7 @@ export function UserManagementCard() {
   const users = useUsers()
   const { data: me } = useCurrentUser()
   const [adding, setAdding] = useState(false)
+  const [linking, setLinking] = useState<User | null>(null)
   const { removing, setRemoving, confirmRemove, removeBusy, confirmEnable, enabling } = useUserActions()
 
   return (
@@ -134,10 +157,12 @@ export function UserManagementCard() {
           enabling={enabling}
           onEnable={confirmEnable}
           onRemove={setRemoving}
+          onLink={setLinking}
         />
       )}
     >
       <AddUserDialog open={adding} onOpenChange={setAdding} />
+      <LinkEmployeeDialog user={linking} onClose={() => setLinking(null)} />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
