@@ -5,6 +5,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.audit.trail import Actor, record_in_organization, shared_actor
 from api.auth import sessions
+from api.auth.principal import role_name
 from api.core.db import enter_schema
 from api.organizations.models import Organization
 from api.users.models import User
@@ -94,4 +95,16 @@ async def password_reset(
         resource=resource,
         record_id=record_id,
         summary=f"{actor.name} set a new password with a reset link",
+    )
+
+
+async def role_password_changed(db: AsyncSession, org: Organization, role: str) -> None:
+    """A role's shared password changed by someone signed in with it."""
+    await record_in_organization(
+        db,
+        org,
+        action="password_change",
+        resource="role",
+        record_id=role,
+        summary=f"Changed the {role_name(role)} sign-in's password",
     )

@@ -188,14 +188,7 @@ async def change_password(
             }
         )
     )
-    await trail.record_in_organization(
-        db,
-        org,
-        action="password_change",
-        resource="role",
-        record_id=prefix,
-        summary=f"Changed the {principal.display_name} sign-in's password",
-    )
+    await signins.role_password_changed(db, org, prefix)
     row = await sessions.load(db, principal.session_id)
     if row is not None:
         await sessions.update(db, row, forcePasswordChange=False)
