@@ -2,7 +2,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Response
 
-from api.access.scope import Scope, scope_for
+from api.access.scope import Scope, may, scope_for
 from api.core.dates import local_today
 from api.core.listing import json_response
 from api.core.paging import PAGED_RESPONSES, PageParams, list_response
@@ -187,5 +187,9 @@ async def update_review(
     session: TenantSession,
 ):
     return await service.update(
-        session=session, review=review, data=body, role=principal.role, today=local_today()
+        session=session,
+        review=review,
+        data=body,
+        may_change_completed=may(principal, "reviews", "change_completed"),
+        today=local_today(),
     )

@@ -215,13 +215,18 @@ async def _reload(session: AsyncSession, review_id: int) -> Review:
 
 
 async def update(
-    *, session: AsyncSession, review: Review, data: ReviewUpdate, role: str, today: date
+    *,
+    session: AsyncSession,
+    review: Review,
+    data: ReviewUpdate,
+    may_change_completed: bool,
+    today: date,
 ) -> Review:
     """Save answers, notes and rating; move the status; complete with the server's clock."""
     await _lock(session, review)
     if data.expected_updated_at is not None and data.expected_updated_at != review.updated_at:
         raise Conflict(CHANGED_ELSEWHERE)
-    if review.status == "completed" and role != "admin":
+    if review.status == "completed" and not may_change_completed:
         raise Forbidden(COMPLETED_LOCKED)
     fields = data.model_fields_set
     status = _next_status(review, data)
