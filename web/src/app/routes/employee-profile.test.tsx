@@ -218,4 +218,54 @@ describe('EmployeeProfileRoute', () => {
     expect(screen.queryByRole('button', { name: 'Edit Employee' })).not.toBeInTheDocument()
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/employee-notes'))).toBe(false)
   })
+
+  it('shows an administrator the sign-in account of the person, to unlink or link', async () => {
+    const account = (id: string, email: string, employeeId: number | null) => ({
+      id,
+      email,
+      firstName: null,
+      lastName: null,
+      role: 'manager',
+      isActive: true,
+      hasPassword: true,
+      employeeId,
+      employee: null,
+      createdAt: '2030-01-01T00:00:00Z',
+      updatedAt: '2030-01-01T00:00:00Z',
+    })
+    let linkedTo: number | null = 12
+    const sent: unknown[] = []
+    api({
+      'GET /api/users': () =>
+        jsonResponse(200, [account('u-2', 'grace@example.com', linkedTo), account('u-3', 'free@example.com', null)]),
+      'PUT /api/users/u-2/employee': (init: RequestInit) => {
+        const body = JSON.parse(String(init.body)) as { employeeId: number | null }
+        sent.push(body)
+        linkedTo = body.employeeId
+        return jsonResponse(200, account('u-2', 'grace@example.com', linkedTo))
+      },
+    } as Record<string, Response | (() => Response)>)
+    renderPage('admin')
+    await userEvent.click(await screen.findByRole('button', { name: 'Unlink' }))
+    expect(await screen.findByText('Account unlinked')).toBeInTheDocument()
+    expect(sent).toEqual([{ employeeId: null }])
+
+    const choose = await screen.findByLabelText(/Choose the account this person signs in with/)
+    expect(within(choose).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Choose an account',
+      'grace@example.com',
+      'free@example.com',
+    ])
+    await userEvent.selectOptions(choose, 'u-2')
+    await userEvent.click(screen.getByRole('button', { name: 'Link Account' }))
+    await waitFor(() => expect(sent).toEqual([{ employeeId: null }, { employeeId: 12 }]))
+  })
+
+  it('shows the sign-in account to nobody but those who manage accounts', async () => {
+    const fetchMock = api()
+    renderPage('hr')
+    expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument()
+    expect(screen.queryByText('Sign-in account')).not.toBeInTheDocument()
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/users')).toBe(false)
+  })
 })

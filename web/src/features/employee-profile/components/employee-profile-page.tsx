@@ -10,6 +10,7 @@ import { useEmployee, type Employee } from '../api/get-employee'
 import { EmployeeDetailsCard } from './employee-details-card'
 import { EmployeeDocumentsSection } from './employee-documents-section'
 import { HrNotesSection } from './hr-notes-section'
+import { LinkedAccountCard } from './linked-account-card'
 import { ProfileTabs } from './profile-tabs'
 import { ReviewHistory } from './review-history'
 
@@ -98,6 +99,9 @@ function Profile({
   return (
     <>
       <EmployeeDetailsCard employee={employee} onEdit={manage && renderEditEmployee ? () => setEditing(true) : undefined} />
+      {can(viewer.access, 'users.manage') && (
+        <LinkedAccountCard employeeId={id} employeeName={`${employee.firstName} ${employee.lastName}`} />
+      )}
       <ProfileTabs history={can(viewer.access, 'audit.read') && renderHistory?.({ employeeId: id })}>
         <div className="grid gap-6 xl:grid-cols-2">
           {sees('reviews.read') && <ReviewHistory employeeId={id} />}
