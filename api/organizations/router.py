@@ -6,7 +6,7 @@ from fastapi.responses import StreamingResponse
 from api.access.scope import Scope
 from api.audit import trail
 from api.core.storage import get_storage
-from api.deps import AdminOnly, CurrentPrincipal, PublicDb, TenantSession, allowed
+from api.deps import CurrentPrincipal, PublicDb, TenantSession, allowed
 from api.organizations import access, logos, service
 from api.organizations.schemas import (
     AccessUpdate,
@@ -17,6 +17,8 @@ from api.organizations.schemas import (
 )
 
 router = APIRouter(tags=["organization"])
+
+WriteOrganization = Annotated[Scope, allowed("organization", "write")]
 
 
 @router.get(
@@ -35,7 +37,9 @@ async def current_organization(
     response_model=OrganizationRead,
     operation_id="updateCurrentOrganization",
 )
-async def update_current_organization(body: OrganizationUpdate, principal: AdminOnly, db: PublicDb):
+async def update_current_organization(
+    body: OrganizationUpdate, principal: CurrentPrincipal, _: WriteOrganization, db: PublicDb
+):
     org = await service.update_organization(db=db, org=principal.organization, data=body)
     return await access.describe(db, org)
 
@@ -48,7 +52,7 @@ async def update_current_organization(body: OrganizationUpdate, principal: Admin
 async def update_organization_access(
     body: AccessUpdate,
     principal: CurrentPrincipal,
-    _: Annotated[Scope, allowed("organization", "write")],
+    _: WriteOrganization,
     db: PublicDb,
 ):
     """Who sees what ('open' or 'need_to_know'), the shared Administrator and Manager
@@ -59,7 +63,9 @@ async def update_organization_access(
 
 
 @router.post("/api/upload/logo", response_model=LogoUploadReply, operation_id="createLogoUpload")
-async def create_logo_upload(principal: AdminOnly, session: TenantSession):
+async def create_logo_upload(
+    principal: CurrentPrincipal, _: WriteOrganization, session: TenantSession
+):
     upload_url, logo_url = await logos.create_slot(
         session=session, organization_id=principal.organization.id
     )
@@ -68,7 +74,11 @@ async def create_logo_upload(principal: AdminOnly, session: TenantSession):
 
 @router.put("/api/upload/logo/{file_id}", response_model=LogoReceived, operation_id="putLogoUpload")
 async def put_logo_upload(
-    file_id: str, request: Request, principal: AdminOnly, session: TenantSession
+    file_id: str,
+    request: Request,
+    principal: CurrentPrincipal,
+    _: WriteOrganization,
+    session: TenantSession,
 ):
     """Step two: the raw image as the request body (at most 2 MB; its bytes decide its type)."""
     slot = await logos.receive(
