@@ -41,7 +41,7 @@ const doc = (over: Record<string, unknown>) => ({
   ...over,
 })
 
-function api(extra: Record<string, Response | (() => Response)> = {}) {
+function api(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /api/employees/12': jsonResponse(200, employee),
     'GET /api/employees': jsonResponse(200, [{ ...employee, id: 1, employeeId: 'EMP001', firstName: 'Ada', lastName: 'King', managerId: null }]),
@@ -244,7 +244,7 @@ describe('EmployeeProfileRoute', () => {
         linkedTo = body.employeeId
         return jsonResponse(200, account('u-2', 'grace@example.com', linkedTo))
       },
-    } as Record<string, Response | (() => Response)>)
+    })
     renderPage('admin')
     await userEvent.click(await screen.findByRole('button', { name: 'Unlink' }))
     expect(await screen.findByText('Account unlinked')).toBeInTheDocument()
