@@ -9,6 +9,7 @@ from api.core.db import public_session
 from api.organizations.models import Organization
 from api.recovery import service as recovery
 from tests.api.audit.support import events
+from tests.api.employees.factories import add as add_employee
 from tests.api.users.test_users import PASSWORD, account_client
 from tests.api.users.test_users import add as add_user
 from tests.conftest import BASE
@@ -110,3 +111,23 @@ async def test_a_password_set_with_a_reset_link(app, org):
     assert (event.action, event.resource, event.record_id) == ("password_change", "role", "manager")
     assert event.actor_name == "Manager"
     assert token not in everything_said([event])
+
+
+async def test_an_accounts_role_and_its_employee_are_role_changes(login, org):
+    admin = await login(org, "admin", userId="u-boss", userName="Bo Boss")
+    user = await add_user(admin, role="user")
+    employee = await add_employee(admin, email="g.h@example.com")
+    r = await admin.put(f"/api/users/{user['id']}", json={"role": "manager"})
+    assert r.status_code == 200, r.text
+    r = await admin.put(f"/api/users/{user['id']}/employee", json={"employeeId": employee["id"]})
+    assert r.status_code == 200, r.text
+    assert (await admin.delete(f"/api/users/{user['id']}")).status_code == 200
+
+    found = await events(org, resource="user", record_id=user["id"])
+    assert [e.action for e in found] == ["create", "role_change", "role_change", "delete"]
+    assert found[1].changes["role"] == ["user", "manager"]
+    assert found[2].changes["employee_id"] == [None, employee["id"]]
+    # Linked to an employee, the account's changes show in that employee's history.
+    assert found[2].employee_id == employee["id"]
+    assert {e.actor_user_id for e in found} == {"u-boss"}
+    assert "$argon2" not in everything_said(found)
