@@ -86,7 +86,7 @@ async def password_reset(
         resource, record_id = "user", user_id
     else:
         actor = shared_actor(role or "")
-        resource, record_id = "role", role
+        resource, record_id = "role", role or ""
     await record_in_organization(
         db,
         org,

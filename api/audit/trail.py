@@ -16,9 +16,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Select, String, bindparam, event, insert, inspect, text
+from sqlalchemy import Select, String, Table, bindparam, event, insert, inspect, text
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session, UOWTransaction
@@ -77,7 +77,7 @@ def paused() -> Iterator[None]:
         _enabled.reset(token)
 
 
-AUDIT = AuditEvent.__table__
+AUDIT = cast(Table, AuditEvent.__table__)
 _INSERT = insert(AUDIT)
 
 
