@@ -8,7 +8,7 @@ run, interleaved pair by pair (the order alternating) so drift and noise fall on
 - the request `PUT /api/employees/{id}` (a changed position), in process, one caller;
 - the write alone: an ORM change and its commit in a tenant session of a signed-in person.
 
-It prints the median and p95 of each, and the median of the pairwise differences. It asserts
+It prints the median and p95 of each, the median of the pairs' differences and the difference of the medians. It asserts
 nothing about timing; the target is under 1 ms more at the median.
 """
 
@@ -93,20 +93,27 @@ async def paired(audited: Timed, unaudited: Timed, pairs: int) -> tuple[list[flo
     return on[WARMUP:], off[WARMUP:]
 
 
+def _verdict(gap_ms: float) -> str:
+    return "met" if gap_ms < 1.0 else "NOT met"
+
+
 def report(title: str, on: list[float], off: list[float]) -> None:
     print(f"\n{title}")
     print(latency_header(40))
     print(latency_line("  audited", [Sample(s) for s in on], TIMEOUT, 40))
     print(latency_line("  not audited (trail paused)", [Sample(s) for s in off], TIMEOUT, 40))
-    gaps = [a - b for a, b in zip(on, off, strict=True)]
+    # Each pair ran back to back, so its difference is what the trail added to that write; the
+    # median of those differences is the typical cost. The difference of the two medians is
+    # shown too: on a busy machine it moves with whatever else ran.
+    paired_gap = percentile([a - b for a, b in zip(on, off, strict=True)], 50) * 1000
     median_gap = (percentile(on, 50) - percentile(off, 50)) * 1000
+    p95_gap = (percentile(on, 95) - percentile(off, 95)) * 1000
     print(
-        f"  median more: {median_gap:.3f} ms (medians' difference); "
-        f"{percentile(gaps, 50) * 1000:.3f} ms (median of pairwise differences); "
-        f"p95 more: {(percentile(on, 95) - percentile(off, 95)) * 1000:.3f} ms"
+        f"  more with the trail: {paired_gap:.3f} ms (median of the pairs' differences), "
+        f"{median_gap:.3f} ms (difference of the medians), {p95_gap:.3f} ms (of the p95s)"
     )
-    verdict = "met" if median_gap < 1.0 else "NOT met"
-    print(f"  Target: under 1 ms more at the median: {verdict}")
+    for label, gap in (("pairs' median", paired_gap), ("medians' difference", median_gap)):
+        print(f"  Target under 1 ms more at the median, by the {label}: {_verdict(gap)}")
 
 
 # Each of a pair writes a value of its own, so neither finds its change made already (a write
