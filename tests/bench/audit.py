@@ -8,8 +8,8 @@ run, interleaved pair by pair (the order alternating) so drift and noise fall on
 - the request `PUT /api/employees/{id}` (a changed position), in process, one caller;
 - the write alone: an ORM change and its commit in a tenant session of a signed-in person.
 
-It prints the median and p95 of each, the median of the pairs' differences and the difference of the medians. It asserts
-nothing about timing; the target is under 1 ms more at the median.
+It prints the median and p95 of each, the median of the pairs' differences and the difference
+of the medians. It asserts nothing about timing; the target is under 1 ms more at the median.
 """
 
 import argparse
