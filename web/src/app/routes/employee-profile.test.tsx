@@ -205,7 +205,16 @@ describe('EmployeeProfileRoute', () => {
     mockApi({ 'GET /api/employees/12': jsonResponse(404, { message: 'Employee not found' }) })
     renderPage(viewerFor('user', { visibility: 'need_to_know', employeeId: 5 }))
     expect(await screen.findByText('Not in your view')).toBeInTheDocument()
-    expect(screen.getByText(/your own profile and those of the people who report to you/)).toBeInTheDocument()
+    expect(screen.getByText(/you see your own profile\./)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Directory' })).toHaveAttribute('href', '/directory')
+    expect(screen.getByRole('link', { name: 'Back to Directory' })).toHaveAttribute('href', '/directory')
+  })
+
+  it('under need to know tells a manager whose profiles they see', async () => {
+    mockApi({ 'GET /api/employees/12': jsonResponse(404, { message: 'Employee not found' }) })
+    renderPage(viewerFor('manager', { visibility: 'need_to_know', employeeId: 1 }))
+    expect(await screen.findByText(/those of the people who report to you/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Back to Employees' })).toHaveAttribute('href', '/employees')
   })
 
   it('under need to know shows a manager a report’s reviews, certifications and documents, not HR notes', async () => {

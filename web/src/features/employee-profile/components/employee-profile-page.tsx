@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/layout/page-header'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorStatus } from '@/lib/api-client'
-import { can, reachesEmployee, reachesEveryone, useViewer } from '@/lib/access'
+import { can, reachesEmployee, useViewer } from '@/lib/access'
 import { useEmployee, type Employee } from '../api/get-employee'
 import { EmployeeDetailsCard } from './employee-details-card'
 import { EmployeeDocumentsSection } from './employee-documents-section'
@@ -37,11 +37,17 @@ interface EmployeeProfilePageProps {
   renderHistory?: (props: { employeeId: number }) => ReactNode
 }
 
+/** Back to the list this reader came from: Employees, or the Directory for one who reads only their own profile. */
 function BackLink() {
+  const rules = useViewer().access['employees.read'] ?? []
+  const list = rules.includes('all') || rules.includes('line')
   return (
-    <Link href="/employees" className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline">
+    <Link
+      href={list ? '/employees' : '/directory'}
+      className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline"
+    >
       <ArrowLeft aria-hidden="true" className="size-4" />
-      Back to Employees
+      {list ? 'Back to Employees' : 'Back to Directory'}
     </Link>
   )
 }
@@ -57,13 +63,21 @@ function Message({ title, children }: { title: string; children: ReactNode }) {
 
 /** Under need to know a profile outside the reader's reach answers 404 as well: say both. */
 function NotFound() {
-  const everyone = reachesEveryone(useViewer().access, 'employees.read')
-  return everyone ? (
-    <Message title="Employee not found">This employee does not exist or has been deleted.</Message>
-  ) : (
+  const rules = useViewer().access['employees.read'] ?? []
+  if (rules.includes('all')) {
+    return <Message title="Employee not found">This employee does not exist or has been deleted.</Message>
+  }
+  const yours = rules.includes('line')
+    ? 'your own profile and those of the people who report to you'
+    : 'your own profile'
+  return (
     <Message title="Not in your view">
-      This profile is not one you can open: you see your own profile and those of the people who report to you. It
-      may also have been deleted. Everyone's name, position and e-mail are in the Directory.
+      This profile is not one you can open: you see {yours}. It may also have been deleted. Everyone's name,
+      position and e-mail are in the{' '}
+      <Link href="/directory" className="font-medium text-primary hover:underline">
+        Directory
+      </Link>
+      .
     </Message>
   )
 }
