@@ -67,6 +67,9 @@ class Settings(BaseSettings):
     # this is replaced by a fresh one, which bounds each backend's catalog cache (0 = only the
     # 15-minute recycle). Ignored behind a pooler (see api/core/db.py).
     db_schemas_per_connection: int = Field(150, ge=0, alias="MERIT_DB_SCHEMAS_PER_CONNECTION")
+    # Whether an organisation's single sign-on provider may live at a private address
+    # (api/sso/addresses.py). Unset: only in development and tests.
+    sso_private_addresses: bool | None = Field(None, alias="MERIT_SSO_PRIVATE_ADDRESSES")
     # Extra origins allowed on state-changing calls besides the request's own host.
     allowed_origins: list[str] = Field(default_factory=list, alias="MERIT_ALLOWED_ORIGINS")
 
@@ -194,6 +197,12 @@ class Settings(BaseSettings):
     @property
     def serves_openapi(self) -> bool:
         return self.openapi_public if self.openapi_public is not None else not self.is_production
+
+    @property
+    def sso_allows_private_addresses(self) -> bool:
+        if self.sso_private_addresses is not None:
+            return self.sso_private_addresses
+        return self.environment in ("development", "test")
 
     @property
     def oidc_enabled(self) -> bool:

@@ -12,6 +12,7 @@ from api.organizations.models import Organization, OrganizationSso
 from api.platform import oidc
 from api.platform.oidc_documents import FetchFailed, get_json
 from api.sso import crypto
+from api.sso.addresses import PrivateAddress, require_public
 from api.sso.schemas import SsoSettingsRead, SsoSettingsWrite, SsoTestReply
 
 CALLBACK_PATH = "/api/auth/sso/callback"
@@ -86,6 +87,12 @@ async def remove(db: AsyncSession, organization_id: int) -> None:
     await db.execute(delete(OrganizationSso).where(row))
 
 
+def provider_endpoints(provider: oidc.Provider) -> list[str]:
+    """The addresses a sign-in sends requests of ours to (the browser goes to the others)."""
+    found = [provider.token_endpoint, provider.jwks_uri]
+    return found + ([provider.userinfo_endpoint] if provider.userinfo_endpoint else [])
+
+
 def _failed(message: str) -> SsoTestReply:
     return SsoTestReply(ok=False, message=message)
 
@@ -94,8 +101,9 @@ async def check_connection(issuer: str) -> SsoTestReply:
     """Read the issuer's discovery document and signing keys the way a sign-in will, and say
     what is wrong in words an administrator can act on."""
     try:
+        await require_public(issuer)
         document = await get_json(oidc.discovery_url(issuer))
-    except FetchFailed as exc:
+    except (FetchFailed, PrivateAddress) as exc:
         return _failed(f"The discovery document could not be read: {exc}.")
     try:
         provider = oidc.Provider.from_document(document)
@@ -114,8 +122,10 @@ async def check_connection(issuer: str) -> SsoTestReply:
             f"({', '.join(oidc.ALLOWED_ALGORITHMS)})."
         )
     try:
+        for endpoint in provider_endpoints(provider):
+            await require_public(endpoint)
         keys = await get_json(provider.jwks_uri)
-    except FetchFailed as exc:
+    except (FetchFailed, PrivateAddress) as exc:
         return _failed(f"The signing keys could not be read: {exc}.")
     signing = [
         {name: value for name, value in k.items() if name != "key_ops"}

@@ -27,6 +27,8 @@ from api.employees.models import Employee
 from api.organizations.models import Organization, OrganizationSso
 from api.platform import oidc
 from api.sso import crypto
+from api.sso.addresses import PrivateAddress, require_public
+from api.sso.service import provider_endpoints
 from api.users.models import User
 from api.users.service import full_name
 from tenants import registry
@@ -120,12 +122,26 @@ async def _client(
     return config, row.unknown_emails
 
 
+async def _require_public_provider(issuer: str, org: Organization) -> None:
+    """Every address a sign-in will send requests to, checked before the first one is sent."""
+    try:
+        await require_public(issuer)
+        provider = await oidc.discover(issuer)
+        for endpoint in provider_endpoints(provider):
+            await require_public(endpoint)
+    except PrivateAddress as exc:
+        raise SsoError(f"Single sign-on is not available: {exc}.", org.subdomain) from exc
+    except oidc.OidcError as exc:
+        raise SsoError(str(exc), org.subdomain) from exc
+
+
 async def start(*, subdomain: str | None, sid: str | None, redirect_uri: str) -> Started:
     """A fresh, not yet signed-in session holding the pending sign-in; where to send the
     browser."""
     async with public_session() as db:
         org = await _organization(db, subdomain, sid)
         config, _ = await _client(db, org, redirect_uri)
+    await _require_public_provider(config.issuer, org)
     try:
         url, pending = await oidc.begin(config)
     except oidc.OidcError as exc:
@@ -191,6 +207,7 @@ async def _verified_identity(
         if not org.is_active:
             raise SsoError(DEACTIVATED, org.subdomain)
         config, policy = await _client(db, org, str(kept["redirectUri"]))
+    await _require_public_provider(config.issuer, org)
     pending = oidc.PendingSignIn(
         state=str(kept["state"]),
         nonce=str(kept["nonce"]),

@@ -239,3 +239,28 @@ async def test_the_connection_test_refuses_addresses_that_are_not_web_ones(login
     for issuer in ("file:///etc/passwd", "gopher://127.0.0.1:70/", "ldap://x"):
         r = await admin.post("/api/organization/sso/test", json={"issuer": issuer})
         assert r.status_code == 400 and r.json()["message"] == ISSUER_SHAPE
+
+
+def private_addresses_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deployment outside development: an organisation's provider must be on the internet."""
+    from api.sso import addresses
+
+    settings = addresses.get_settings()
+    monkeypatch.setattr(
+        addresses,
+        "get_settings",
+        lambda: settings.model_copy(update={"sso_private_addresses": False}),
+    )
+
+
+async def test_the_connection_test_does_not_probe_private_addresses(
+    login, org, oidc_provider, monkeypatch
+):
+    private_addresses_refused(monkeypatch)
+    admin = await login(org)
+    # A real provider answers there, so only the address rule can refuse it.
+    for issuer in (oidc_provider.issuer, "http://169.254.169.254/latest", "http://10.0.0.7"):
+        r = await admin.post("/api/organization/sso/test", json={"issuer": issuer})
+        assert r.status_code == 200, r.text
+        assert r.json()["ok"] is False
+        assert "private network" in r.json()["message"], r.json()

@@ -332,3 +332,16 @@ async def test_the_pending_sign_in_is_kept_server_side(client, sso_org):
     assert kept["state"] == request["state"][0] and kept["nonce"] == request["nonce"][0]
     # The verifier never leaves the server: the browser only sees its S256 challenge.
     assert kept["verifier"] not in url
+
+
+async def test_no_sign_in_request_goes_to_a_private_address(
+    client, sso_org, oidc_provider, monkeypatch
+):
+    from tests.api.sso.test_settings import private_addresses_refused
+
+    private_addresses_refused(monkeypatch)
+    await client.post("/api/auth/org-login", json={"subdomain": sso_org.subdomain})
+    r = await client.get("/api/auth/sso/login")
+    assert r.status_code == 302
+    assert not r.headers["location"].startswith(oidc_provider.issuer)
+    assert "private network" in error_of(r, sso_org.subdomain)
