@@ -35,23 +35,10 @@ function LinkedEmployee({ user }: { user: User }) {
   )
 }
 
-function UserRow({ user, isMe, enabling, onEnable, onRemove, onLink }: UserRowProps) {
+/** Enable (for a disabled account), the role, the employee link and removal. */
+function UserActions({ user, isMe, enabling, onEnable, onRemove, onLink }: UserRowProps) {
   return (
-    <>
-      <span
-        aria-hidden="true"
-        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-semibold text-primary"
-      >
-        {getInitials(user.firstName, user.lastName)}
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="truncate font-medium">
-          {displayName(user)}
-          {isMe && <span className="ml-2 text-xs text-muted-foreground">(you)</span>}
-        </p>
-        <p className="truncate text-sm text-muted-foreground">{user.email}</p>
-        <LinkedEmployee user={user} />
-      </div>
+    <div className="ml-auto flex items-center gap-1">
       {!user.isActive && (
         <>
           <Badge variant="outline" title="Cannot sign in until enabled">
@@ -88,6 +75,32 @@ function UserRow({ user, isMe, enabling, onEnable, onRemove, onLink }: UserRowPr
       >
         <Trash2 aria-hidden="true" />
       </Button>
+    </div>
+  )
+}
+
+/** On a phone the actions go below the name rather than squeeze it to a few letters. */
+function UserRow(props: UserRowProps) {
+  const { user, isMe } = props
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-semibold text-primary"
+      >
+        {getInitials(user.firstName, user.lastName)}
+      </span>
+      <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
+        <div className="min-w-0 flex-1 basis-48">
+          <p className="truncate font-medium">
+            {displayName(user)}
+            {isMe && <span className="ml-2 text-xs text-muted-foreground">(you)</span>}
+          </p>
+          <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+          <LinkedEmployee user={user} />
+        </div>
+        <UserActions {...props} />
+      </div>
     </>
   )
 }
