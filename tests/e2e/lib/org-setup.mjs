@@ -1,7 +1,8 @@
 // An organisation of a test file's own, made through the API as the platform admin and its
-// administrator would make it: employees, review templates' reviews, personal accounts linked to
-// employees and its 'Who sees what'. The demo organisation's settings stay as the other files
-// expect them (need to know would switch its shared Manager sign-in off for good).
+// administrator would make it: employees, reviews on the default template, personal accounts
+// linked to employees and its 'Who sees what'. The demo organisation's settings stay as the other
+// files expect them (need to know would switch its shared Manager sign-in off for good).
+// MERIT_E2E_SHOTS names a directory for the desktop and phone screenshots these files take.
 import { mkdirSync } from 'node:fs'
 import { request } from '@playwright/test'
 import { BASE_URL, NEW_PASSWORD, PLATFORM_EMAIL, PLATFORM_PASSWORD, defaultPassword } from './env.mjs'
