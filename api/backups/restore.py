@@ -264,11 +264,14 @@ async def _after_load(pg: asyncpg.Connection, schema: str, org_id: int) -> list[
         org_id,
     )
     # Accounts that no longer exist or may not sign in are signed out, and their reset
-    # links stop working (an admin who enables one again must not revive an old link).
+    # links stop working (an admin who enables one again must not revive an old link). So is
+    # a session whose role or employee the restored account no longer has: the session's
+    # copy decides what it reaches, and must never be wider than the account.
     await pg.execute(
         "DELETE FROM public.sessions WHERE (sess->>'organizationId')::int = $1 "
         f"AND sess ? 'userId' AND NOT EXISTS (SELECT 1 FROM \"{schema}\".users u "
-        "WHERE u.id = sess->>'userId' AND u.is_active)",
+        "WHERE u.id = sess->>'userId' AND u.is_active AND u.role = sess->>'userRole' "
+        "AND u.employee_id IS NOT DISTINCT FROM (sess->>'employeeId')::int)",
         org_id,
     )
     await pg.execute(
