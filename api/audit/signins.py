@@ -1,6 +1,8 @@
 """Sign-ins, refused sign-ins and sign-outs in the organisation's audit trail. They run on the
 catalog session (public.sessions), whose transaction the event joins."""
 
+import re
+
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.audit.trail import Actor, record_in_organization, shared_actor
@@ -59,12 +61,19 @@ async def signed_out(db: AsyncSession, sid: str | None) -> None:
     )
 
 
+# What a typed address must look like to be recorded as typed: people sometimes type their
+# password into the e-mail field, and the trail must never hold a password.
+_ADDRESS = re.compile(r"[^@\s]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+")
+NOT_AN_ADDRESS = "(not an e-mail address)"
+
+
 async def account_sign_in_refused(
     db: AsyncSession, org: Organization, user: User | None, email: str
 ) -> None:
     """A refused sign-in with a personal account: the account when the address is one, else
-    the address as typed."""
-    actor = Actor(user_id=None, name=email[:200], role=None)
+    the address as typed when it is shaped like one."""
+    typed = email[:200] if _ADDRESS.fullmatch(email) else NOT_AN_ADDRESS
+    actor = Actor(user_id=None, name=typed, role=None)
     if user is not None:
         name = " ".join(p for p in (user.first_name, user.last_name) if p) or user.email
         actor = Actor(user_id=user.id, name=name, role=user.role)
