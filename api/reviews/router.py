@@ -162,7 +162,11 @@ async def export_reviews(scope: ExportReviews, session: TenantSession):
     return Response(
         content=body,
         media_type="text/csv; charset=utf-8",
-        headers={"content-disposition": f'attachment; filename="{filename}"'},
+        # Every review's notes and ratings: never stored by the browser or a proxy.
+        headers={
+            "content-disposition": f'attachment; filename="{filename}"',
+            "cache-control": "no-store",
+        },
     )
 
 

@@ -134,6 +134,20 @@ async def test_filters_sorts_and_totals_of_a_manager_keep_to_the_line(world: Wor
         assert (r.status_code, r.json()) == (403, NOT_ALLOWED), url
 
 
+async def test_the_reviews_report_is_hr_s_and_never_kept_by_a_cache(world: World) -> None:
+    people = world.people
+    for account in ("manager", "user", "unlinked_manager"):
+        c = await people.sign_in(account)
+        r = await c.get("/api/reviews/export")
+        assert (r.status_code, r.json()) == (403, NOT_ALLOWED), account
+    hr = await people.sign_in("hr")
+    r = await hr.get("/api/reviews/export")
+    assert r.status_code == 200
+    # Every review's notes and ratings: neither the browser nor a proxy may store the reply.
+    assert r.headers["cache-control"] == "no-store"
+    assert r.text.count("\r\n") == len(world.reviews) + 1
+
+
 @pytest.mark.parametrize("account", ["hr", "manager", "user", "unlinked_user"])
 async def test_nobody_but_the_admin_widens_a_reach_or_changes_who_signs_in(
     people: People, account: str
