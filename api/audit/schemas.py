@@ -21,6 +21,11 @@ class AuditEventRead(ReadModel):
     changes: dict[str, list[Any]] | None
     ip: str | None
     request_id: str | None
+    # For reading, as the records are now: the employee's name (None once removed), and for
+    # the changed fields that hold a record's key (a department's slug, a manager's code, an
+    # employee's number, a template's id), {field: [name before, name after]}.
+    employee_name: str | None = None
+    change_names: dict[str, list[str | None]] | None = None
 
 
 class AuditActorRead(ReadModel):

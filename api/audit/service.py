@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.audit import trail
 from api.audit.models import AuditEvent
+from api.audit.names import change_names, employee_name, read_names
 from api.audit.query import AuditQuery
 from api.audit.schemas import AuditActorRead, AuditEventRead
 from api.core.csv_export import csv_text
@@ -75,14 +76,25 @@ async def _page(
 ) -> tuple[bytes, int]:
     """One page of the matching events, newest first, as JSON; and how many match in all."""
     paging = paging or FIRST_PAGE
-    rows = await session.scalars(
-        select(AuditEvent)
-        .where(*where)
-        .order_by(*NEWEST_FIRST)
-        .offset(paging.offset)
-        .limit(paging.size)
+    rows = list(
+        await session.scalars(
+            select(AuditEvent)
+            .where(*where)
+            .order_by(*NEWEST_FIRST)
+            .offset(paging.offset)
+            .limit(paging.size)
+        )
     )
-    events = [AuditEventRead.model_validate(row) for row in rows]
+    names = await read_names(session, rows)
+    events = [
+        AuditEventRead.model_validate(row).model_copy(
+            update={
+                "employee_name": employee_name(names, row),
+                "change_names": change_names(names, row),
+            }
+        )
+        for row in rows
+    ]
     total = len(events) + paging.offset
     if len(events) == paging.size or (not events and paging.offset):
         count = select(func.count()).select_from(AuditEvent).where(*where)

@@ -1547,12 +1547,18 @@ export interface components {
              * Format: date-time
              */
             at: string;
+            /** Changenames */
+            changeNames?: {
+                [key: string]: (string | null)[];
+            } | null;
             /** Changes */
             changes: {
                 [key: string]: unknown[];
             } | null;
             /** Employeeid */
             employeeId: number | null;
+            /** Employeename */
+            employeeName?: string | null;
             /** Id */
             id: number;
             /** Ip */
