@@ -19,6 +19,7 @@ from tests.api.access.conftest import People, make_people
 from tests.api.access.test_scope_reviews import World, seed
 from tests.api.backups.test_backups import make_backup, restore
 from tests.api.certifications.factories import add_cert, add_type
+from tests.api.documents.factories import MIME, PDF, add_document, document, start_upload
 from tests.api.reviews.factories import GOOD_ANSWERS, add_review, add_template, completed_at
 from tests.conftest import BASE
 
@@ -146,6 +147,35 @@ async def test_the_reviews_report_is_hr_s_and_never_kept_by_a_cache(world: World
     # Every review's notes and ratings: neither the browser nor a proxy may store the reply.
     assert r.headers["cache-control"] == "no-store"
     assert r.text.count("\r\n") == len(world.reviews) + 1
+
+
+async def test_a_file_id_guessed_or_replayed_opens_no_one_else_s_document(
+    people: People,
+) -> None:
+    hr = await people.sign_in("hr")
+    carl = await add_document(hr, people.ids["C"])
+    arthur = await add_document(hr, people.ids["A"], isConfidential=True)
+    slot = await start_upload(hr)  # a signed upload address, not used yet
+    other = await make_people(people.app)
+    strangers = [await people.sign_in(a) for a in ("manager", "user", "unlinked_manager")]
+    strangers.append(await other.sign_in("admin"))
+    for c in strangers:
+        for made in (carl, arthur):
+            r = await c.get(made["filePath"])
+            assert (r.status_code, r.json()) == (404, {"message": "Document not found"})
+    for c in strangers[:3]:
+        r = await c.put(slot["uploadURL"], content=PDF, headers={"content-type": MIME["pdf"]})
+        assert (r.status_code, r.json()) == (403, NOT_ALLOWED)
+        claim = document(people.ids["A"], carl["filePath"])
+        assert (await c.post("/api/employee-documents", json=claim)).status_code == 403
+        r = await c.delete(f"/api/employee-documents/{carl['id']}")
+        assert r.status_code == 403
+    # The admin of the other organisation cannot fill this organisation's upload address.
+    r = await strangers[3].put(
+        slot["uploadURL"], content=PDF, headers={"content-type": MIME["pdf"]}
+    )
+    assert r.status_code in (403, 404)
+    assert (await hr.get(carl["filePath"])).status_code == 200
 
 
 @pytest.mark.parametrize("account", ["hr", "manager", "user", "unlinked_user"])
