@@ -1,58 +1,101 @@
-import { Link } from 'wouter'
-import { Badge } from '@/components/ui/badge'
 import type { AuditEvent } from '../api/audit-events'
-import { actionLabel, actionTone, fieldLabel, formatMoment, resourceLabel, shownValue } from '../lib/labels'
-
-const SHOWN_CHANGES = 6
-
-/** "Position: Engineer → Lead", one line per field (a few, then how many more). */
-function Changes({ changes }: { changes: AuditEvent['changes'] }) {
-  const fields = Object.entries(changes ?? {})
-  if (fields.length === 0) return null
-  const more = fields.length - SHOWN_CHANGES
-  return (
-    <ul aria-label="Changes" className="mt-1 flex flex-col gap-0.5 text-xs text-muted-foreground">
-      {fields.slice(0, SHOWN_CHANGES).map(([field, pair]) => (
-        <li key={field} className="[overflow-wrap:anywhere]">
-          <span className="font-medium text-foreground">{fieldLabel(field)}:</span> {shownValue(pair[0])} →{' '}
-          {shownValue(pair[1])}
-        </li>
-      ))}
-      {more > 0 && <li>and {more} more</li>}
-    </ul>
-  )
-}
-
-function Who({ event }: { event: AuditEvent }) {
-  return (
-    <div className="flex flex-col">
-      <span className="font-medium">{event.actorName}</span>
-      <span className="text-xs text-muted-foreground">
-        {event.actorUserId ? `Account ${event.actorUserId}` : event.actorRole ? 'Shared sign-in' : 'System'}
-      </span>
-    </div>
-  )
-}
-
-function Record({ event, linkEmployee }: { event: AuditEvent; linkEmployee: boolean }) {
-  const label = `${resourceLabel(event.resource)}${event.recordId ? ` #${event.recordId}` : ''}`
-  return (
-    <div className="flex flex-col">
-      <span>{label}</span>
-      {linkEmployee && event.employeeId !== null && (
-        <Link href={`/employees/${event.employeeId}`} className="text-xs text-primary hover:underline">
-          Employee #{event.employeeId}
-        </Link>
-      )}
-    </div>
-  )
-}
-
-const COLUMNS = ['When', 'Who', 'Action', 'Record', 'What', 'From']
+import { useMediaQuery } from '../lib/use-media-query'
+import { ActionBadge, From, RecordName, What, When, Who } from './event-parts'
 
 /**
- * Events as a table: when, who (an account or a shared sign-in), the action, the record, the
- * summary with the fields before and after, and the client address (the request id on hover).
+ * Wide enough for the table: below it (phones, tablets, a laptop's half screen) the events are
+ * cards, so what changed is read without scrolling sideways.
+ */
+export const TABLE_QUERY = '(min-width: 1280px)'
+
+interface EventsProps {
+  events: readonly AuditEvent[]
+  label: string
+  /** Whether the record names the employee it concerns with a link to the profile. */
+  linkEmployee: boolean
+}
+
+const COLUMNS: readonly { name: string; width?: string }[] = [
+  { name: 'When', width: 'w-28' },
+  { name: 'Who', width: 'w-36' },
+  { name: 'Action', width: 'w-48' },
+  { name: 'What' },
+  { name: 'From', width: 'w-24' },
+]
+
+/** One event a row: the What column takes the width the others leave. */
+function EventTable({ events, label, linkEmployee }: EventsProps) {
+  return (
+    <table aria-label={label} className="w-full table-fixed text-left text-sm">
+      <thead className="border-b text-xs uppercase tracking-wide text-muted-foreground">
+        <tr>
+          {COLUMNS.map((column) => (
+            <th key={column.name} scope="col" className={`py-2 pr-4 font-medium last:pr-0 ${column.width ?? ''}`}>
+              {column.name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y">
+        {events.map((event) => (
+          <tr key={event.id} className="align-top">
+            <td className="py-3 pr-4">
+              <When at={event.at} split />
+            </td>
+            <td className="py-3 pr-4">
+              <Who event={event} className="flex flex-col" />
+            </td>
+            <td className="py-3 pr-4">
+              <div className="flex flex-col items-start gap-1">
+                <ActionBadge action={event.action} />
+                <RecordName event={event} linkEmployee={linkEmployee} />
+              </div>
+            </td>
+            <td className="py-3 pr-4">
+              <What event={event} />
+            </td>
+            <td className="py-3 text-muted-foreground">
+              <From event={event} className="[overflow-wrap:anywhere]" />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** One event a card: who and when, the action on which record, then what changed. */
+function EventCards({ events, label, linkEmployee }: EventsProps) {
+  return (
+    <ol aria-label={label} className="flex flex-col divide-y text-sm">
+      {events.map((event) => (
+        <li key={event.id} className="flex flex-col gap-1.5 py-3 first:pt-0 last:pb-0">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
+            <Who event={event} className="flex flex-wrap items-baseline gap-x-2" />
+            <span className="text-xs text-muted-foreground">
+              <When at={event.at} />
+            </span>
+          </div>
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <ActionBadge action={event.action} />
+            <RecordName event={event} linkEmployee={linkEmployee} />
+          </div>
+          <div>
+            <What event={event} />
+          </div>
+          <p className="text-xs text-muted-foreground">
+            From <From event={event} className="[overflow-wrap:anywhere]" />
+          </p>
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+/**
+ * Events with when, who (an account or a shared sign-in), the action and its record, the
+ * summary with the fields before and after, and the client address (the request id on hover):
+ * a table on a wide screen, cards on a narrow one.
  */
 export function AuditEventTable({
   events,
@@ -61,45 +104,9 @@ export function AuditEventTable({
 }: {
   events: readonly AuditEvent[]
   label: string
-  /** Whether the record names the employee it concerns with a link to the profile. */
   linkEmployee?: boolean
 }) {
-  return (
-    <div className="overflow-x-auto">
-      <table aria-label={label} className="w-full text-left text-sm">
-        <thead className="border-b text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="py-2 pr-4 font-medium">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {events.map((event) => (
-            <tr key={event.id} className="align-top">
-              <td className="whitespace-nowrap py-3 pr-4">{formatMoment(event.at)}</td>
-              <td className="py-3 pr-4">
-                <Who event={event} />
-              </td>
-              <td className="py-3 pr-4">
-                <Badge variant={actionTone(event.action)}>{actionLabel(event.action)}</Badge>
-              </td>
-              <td className="whitespace-nowrap py-3 pr-4">
-                <Record event={event} linkEmployee={linkEmployee} />
-              </td>
-              <td className="min-w-64 py-3 pr-4">
-                <p className="[overflow-wrap:anywhere]">{event.summary}</p>
-                <Changes changes={event.changes} />
-              </td>
-              <td className="whitespace-nowrap py-3 text-muted-foreground" title={event.requestId ?? undefined}>
-                {event.ip ?? '—'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
+  const wide = useMediaQuery(TABLE_QUERY, true)
+  const Layout = wide ? EventTable : EventCards
+  return <Layout events={events} label={label} linkEmployee={linkEmployee} />
 }

@@ -15,6 +15,7 @@ const event = (id: number, over: Record<string, unknown> = {}) => ({
   resource: 'employee',
   recordId: '7',
   employeeId: 7,
+  employeeName: 'Grace Hopper',
   summary: 'Updated employee Grace Hopper (EMP0007): position',
   changes: { position: ['Engineer', 'Lead'] },
   ip: '10.1.2.3',
@@ -32,6 +33,7 @@ const EVENTS = [
     resource: 'session',
     recordId: null,
     employeeId: null,
+    employeeName: null,
     summary: 'Sign-in refused for Hanna Rask',
     changes: null,
   }),
@@ -83,11 +85,12 @@ describe('AuditLogPage', () => {
     expect(within(update!).getByText('Administrator')).toBeInTheDocument()
     expect(within(update!).getByText('Shared sign-in')).toBeInTheDocument()
     expect(within(update!).getByText('Updated')).toBeInTheDocument()
-    expect(within(update!).getByText('Employees #7')).toBeInTheDocument()
-    expect(within(update!).getByRole('link', { name: 'Employee #7' })).toHaveAttribute('href', '/employees/7')
+    expect(within(update!).getByText('Employee #7')).toBeInTheDocument()
+    expect(within(update!).getByRole('link', { name: 'Grace Hopper' })).toHaveAttribute('href', '/employees/7')
     expect(within(update!).getByRole('list', { name: 'Changes' })).toHaveTextContent('Position: Engineer → Lead')
     expect(within(update!).getByText('10.1.2.3')).toHaveAttribute('title', 'req-1')
-    expect(within(refused!).getByText('Account u-hanna')).toBeInTheDocument()
+    expect(within(refused!).getByText('Hanna Rask')).toHaveAttribute('title', 'Account u-hanna')
+    expect(within(refused!).queryByText('Shared sign-in')).not.toBeInTheDocument()
     expect(within(refused!).getByText('Sign-in refused')).toHaveAttribute('data-variant', 'destructive')
     expect(screen.getByText('Showing 1–2 of 2 events')).toBeInTheDocument()
   })

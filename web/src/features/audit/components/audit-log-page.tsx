@@ -71,7 +71,7 @@ function DayFilter({ label, value, onChange }: { label: string; value: string; o
 function Filters({ state, refine }: { state: Record<Key, string>; refine: (patch: Partial<Record<Key, string>>) => void }) {
   const [record, setRecord] = useSearchField(state.record, (value) => refine({ record: value }))
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-6">
       <PersonFilter value={state.actor} onChange={(actor) => refine({ actor })} />
       <FilterSelect label="Record type" value={state.resource} onChange={(e) => refine({ resource: e.target.value })}>
         <option value="">All records</option>

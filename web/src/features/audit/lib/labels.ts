@@ -1,4 +1,5 @@
 import { humanize } from '@/lib/format'
+import { ROLE_LABELS, type Role } from '@/lib/roles'
 
 /** What the log's record filter offers, by the resource names the server records. */
 export const RESOURCES: readonly { value: string; label: string }[] = [
@@ -49,6 +50,48 @@ export function resourceLabel(resource: string): string {
   return RESOURCE_LABELS.get(resource) ?? humanize(resource)
 }
 
+/** One record of each kind, as the log names it ("Employee #12"). */
+const RECORD_NAMES: Readonly<Record<string, string>> = {
+  employee: 'Employee',
+  review: 'Review',
+  template: 'Review template',
+  note: 'HR note',
+  document: 'Document',
+  employee_certification: 'Held certification',
+  certification: 'Certification',
+  certification_type: 'Certification type',
+  department: 'Department',
+  user: 'User account',
+  session: 'Sign-in',
+  role: 'Shared sign-in',
+  organization: 'Organization',
+  settings: 'Organization settings',
+  sso: 'Single sign-on',
+  backup: 'Backup',
+  audit: 'Audit log',
+}
+
+/** Ids longer than this (an account's UUID) show their first characters only. */
+const LONGEST_ID = 12
+const SHORT_ID = 8
+
+export interface RecordName {
+  /** "User account #89a81179…" */
+  text: string
+  /** The full id, when the text shortens it. */
+  title?: string
+}
+
+/** The record an event concerns: its kind and a short id, the whole id on hover. */
+export function recordName(resource: string, recordId: string | null): RecordName {
+  const kind = RECORD_NAMES[resource] ?? humanize(resource)
+  if (!recordId) return { text: kind }
+  // A shared sign-in's record is its role.
+  if (resource === 'role') return { text: `${kind} (${ROLE_LABELS[recordId as Role] ?? humanize(recordId)})` }
+  if (recordId.length <= LONGEST_ID) return { text: `${kind} #${recordId}` }
+  return { text: `${kind} #${recordId.slice(0, SHORT_ID)}…`, title: `${kind} ${recordId}` }
+}
+
 /** Refusals and removals stand out in the table. */
 export function actionTone(action: string): 'default' | 'secondary' | 'destructive' | 'outline' {
   if (action === 'delete' || action === 'sign_in_failed') return 'destructive'
@@ -57,31 +100,19 @@ export function actionTone(action: string): 'default' | 'secondary' | 'destructi
   return 'outline'
 }
 
-const LONGEST_VALUE = 80
-
-/** One side of a change as a person reads it: '—' for nothing, JSON for lists and maps. */
-export function shownValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—'
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
-  const text = typeof value === 'string' ? value : JSON.stringify(value)
-  return text.length > LONGEST_VALUE ? `${text.slice(0, LONGEST_VALUE)}…` : text
-}
-
-/** "first_name" → "First name". */
-export function fieldLabel(field: string): string {
-  const words = field.replace(/_/g, ' ').trim()
-  return words.charAt(0).toUpperCase() + words.slice(1)
-}
+const DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' }
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' }
 
 /** When, to the minute, in the reader's own time: "Jan 5, 2026, 3:04 PM". */
 export function formatMoment(value: string): string {
   const moment = new Date(value)
   if (Number.isNaN(moment.getTime())) return value
-  return moment.toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  })
+  return moment.toLocaleString('en-US', { ...DAY, ...TIME })
+}
+
+/** The day and the time apart ("Jan 5, 2026" and "3:04 PM"), for a narrow column. */
+export function momentParts(value: string): { day: string; time: string } {
+  const moment = new Date(value)
+  if (Number.isNaN(moment.getTime())) return { day: value, time: '' }
+  return { day: moment.toLocaleDateString('en-US', DAY), time: moment.toLocaleTimeString('en-US', TIME) }
 }
