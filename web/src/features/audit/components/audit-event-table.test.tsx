@@ -83,8 +83,8 @@ describe('AuditEventTable on a wide screen', () => {
     expect(within(update!).getByText('Employee #2')).toBeInTheDocument()
     expect(within(update!).getByRole('link', { name: 'Paula Price' })).toHaveAttribute('href', '/employees/2')
     // An account's UUID is cut to its first characters, the whole of it on hover.
-    const record = within(created!).getByText('User account #89a81179…')
-    expect(record).toHaveAttribute('title', `User account ${ACCOUNT}`)
+    const record = within(created!).getByText('Account #89a81179…')
+    expect(record).toHaveAttribute('title', `Account ${ACCOUNT}`)
     expect(within(created!).getByText('Shared sign-in')).toBeInTheDocument()
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent)
     expect(headers).toEqual(['When', 'Who', 'Action', 'What', 'From'])

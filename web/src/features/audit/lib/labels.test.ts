@@ -25,10 +25,10 @@ describe('the log’s labels', () => {
   it('names a record by its kind and a short id, the whole id on hover', () => {
     expect(recordName('employee', '12')).toEqual({ text: 'Employee #12' })
     expect(recordName('session', null)).toEqual({ text: 'Sign-in' })
-    expect(recordName('role', 'manager')).toEqual({ text: 'Shared sign-in (Manager)' })
+    expect(recordName('role', 'manager')).toEqual({ text: 'Manager sign-in' })
     expect(recordName('user', 'u-0123456789abcdef')).toEqual({
-      text: 'User account #u-012345…',
-      title: 'User account u-0123456789abcdef',
+      text: 'Account #u-012345…',
+      title: 'Account u-0123456789abcdef',
     })
   })
 })

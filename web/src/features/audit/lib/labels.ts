@@ -61,7 +61,7 @@ const RECORD_NAMES: Readonly<Record<string, string>> = {
   certification: 'Certification',
   certification_type: 'Certification type',
   department: 'Department',
-  user: 'User account',
+  user: 'Account',
   session: 'Sign-in',
   role: 'Shared sign-in',
   organization: 'Organization',
@@ -76,7 +76,7 @@ const LONGEST_ID = 12
 const SHORT_ID = 8
 
 export interface RecordName {
-  /** "User account #89a81179…" */
+  /** "Account #89a81179…" */
   text: string
   /** The full id, when the text shortens it. */
   title?: string
@@ -87,7 +87,7 @@ export function recordName(resource: string, recordId: string | null): RecordNam
   const kind = RECORD_NAMES[resource] ?? humanize(resource)
   if (!recordId) return { text: kind }
   // A shared sign-in's record is its role.
-  if (resource === 'role') return { text: `${kind} (${ROLE_LABELS[recordId as Role] ?? humanize(recordId)})` }
+  if (resource === 'role') return { text: `${ROLE_LABELS[recordId as Role] ?? humanize(recordId)} sign-in` }
   if (recordId.length <= LONGEST_ID) return { text: `${kind} #${recordId}` }
   return { text: `${kind} #${recordId.slice(0, SHORT_ID)}…`, title: `${kind} ${recordId}` }
 }
