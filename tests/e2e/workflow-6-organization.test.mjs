@@ -223,7 +223,7 @@ test('forgot password: the e-mailed link resets the administrator password', asy
 
 })
 
-test('an hr account added on /admin signs in with its own account and reaches /admin, not users or backups', async () => {
+test('an hr account added on /admin signs in with its own account and reaches /admin and the templates, certifications and analytics, not users or backups', async () => {
   const { page, shot } = b
   const email = `hr-${runId()}@demo.example`
   const first = 'Hana'
@@ -283,6 +283,10 @@ test('an hr account added on /admin signs in with its own account and reaches /a
 
   // hr opens /admin: departments and its own password, not settings, users or backups.
   expect(await nav.getByRole('link', { name: 'Backup', exact: true }).count(), 'no Backup link for hr').toBe(0)
+  // The menus follow the server's table, which gives hr the administrator's other screens.
+  for (const link of ['Templates', 'Certifications', 'Analytics']) {
+    await nav.getByRole('link', { name: link, exact: true }).waitFor()
+  }
   await openFromSidebar(page, 'Admin', 'Administration')
   await page.getByRole('heading', { name: 'Department Management' }).waitFor()
   await page.getByRole('button', { name: 'Change Password' }).waitFor()

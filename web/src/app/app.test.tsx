@@ -262,7 +262,7 @@ describe('signed-in app', () => {
     expect(await screen.findByText('Nobody matches this search')).toBeInTheDocument()
   })
 
-  it('offers the Review Assistant to a manager (it opens its dialog) but not to hr', async () => {
+  it('offers the Review Assistant to a manager (it opens its dialog) and hr, not to a user', async () => {
     signedInApi('manager')
     const { unmount } = renderAt('/')
     await screen.findByRole('navigation', { name: 'Main' })
@@ -271,6 +271,12 @@ describe('signed-in app', () => {
     unmount()
 
     signedInApi('hr')
+    const hr = renderAt('/')
+    await screen.findByRole('navigation', { name: 'Main' })
+    expect(screen.getAllByRole('button', { name: 'Review Assistant' }).length).toBeGreaterThan(0)
+    hr.unmount()
+
+    signedInApi('user')
     renderAt('/')
     await screen.findByRole('navigation', { name: 'Main' })
     expect(screen.queryByRole('button', { name: 'Review Assistant' })).not.toBeInTheDocument()

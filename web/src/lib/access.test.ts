@@ -28,21 +28,28 @@ describe('viewerFrom', () => {
     }
   })
 
-  it('keeps the administrator’s own screens and tools from hr, not people’s records', () => {
-    const hr = viewerFor('hr').access
-    for (const key of ['templates.write', 'certification_types.write', 'analytics.read', 'review_assistant.use'] as const) {
-      expect(can(hr, key), key).toBe(false)
+  it('gives hr exactly what the server’s table gives hr: all but backups, organisation settings and accounts', () => {
+    const hr = viewerFor('hr', { visibility: 'need_to_know', employeeId: 2 }).access
+    for (const [key, rules] of Object.entries(accessReply('hr', 'need_to_know'))) {
+      expect(hr[key as keyof typeof hr], key).toEqual(rules)
     }
-    for (const key of ['employees.write', 'reviews.create', 'notes.write', 'certifications.write', 'audit.read'] as const) {
-      expect(can(hr, key), key).toBe(true)
+    for (const key of ['templates.write', 'certification_types.write', 'analytics.read', 'review_assistant.use'] as const) {
+      expect(reachesEveryone(hr, key), key).toBe(true)
+    }
+    for (const key of ['backups.manage', 'organization.write', 'users.manage', 'reviews.change_completed'] as const) {
+      expect(can(hr, key), key).toBe(false)
     }
   })
 
-  it('lets only an administrator change a completed review', () => {
+  it('takes who changes a completed review from the session reply, not from the role', () => {
     expect(can(viewerFor('admin').access, 'reviews.change_completed')).toBe(true)
     for (const role of ['hr', 'manager', 'user'] as const) {
       expect(can(viewerFor(role).access, 'reviews.change_completed')).toBe(false)
     }
+    const admin = { userRole: 'admin', visibility: 'open', employeeId: null } as const
+    expect(can(viewerFrom({ ...admin, access: { 'reviews.change_completed': [] } }).access, 'reviews.change_completed')).toBe(false)
+    const hr = { userRole: 'hr', visibility: 'open', employeeId: null } as const
+    expect(can(viewerFrom({ ...hr, access: { 'reviews.change_completed': ['all'] } }).access, 'reviews.change_completed')).toBe(true)
   })
 
   it('reads rules the server adds later as they come', () => {

@@ -19,6 +19,7 @@ export type ServerPermission =
   | 'reviews.read'
   | 'reviews.create'
   | 'reviews.fill'
+  | 'reviews.change_completed'
   | 'reviews.export'
   | 'review_assistant.use'
   | 'reminders.read'
@@ -40,8 +41,8 @@ export type ServerPermission =
   | 'backups.manage'
   | 'audit.read'
 
-/** One rule the server keeps outside its table: only an administrator changes a completed review. */
-export type Permission = ServerPermission | 'reviews.change_completed'
+/** Every rule the screens apply comes from the server's table; the client adds none of its own. */
+export type Permission = ServerPermission
 
 export type Access = Readonly<Partial<Record<Permission, readonly Reach[]>>>
 
@@ -54,17 +55,6 @@ export interface Viewer {
   access: Access
 }
 
-/**
- * hr may do most of what an administrator does and the server answers it, but the screens offer
- * hr people's records and the Admin page, not the administrator's other screens and tools.
- */
-const KEPT_FROM_HR: readonly Permission[] = [
-  'templates.write',
-  'certification_types.write',
-  'analytics.read',
-  'review_assistant.use',
-]
-
 /** An account linked to no employee has no own record and no reporting line: those rules reach nobody. */
 function withoutPersonalReach(rules: readonly Reach[]): readonly Reach[] {
   return rules.filter((reach) => reach === 'all')
@@ -76,8 +66,6 @@ export function viewerFrom(session: Pick<SessionReply, 'userRole' | 'visibility'
   for (const [key, rules] of Object.entries(session.access)) {
     access[key as Permission] = session.employeeId === null ? withoutPersonalReach(rules) : rules
   }
-  if (session.userRole === 'hr') for (const key of KEPT_FROM_HR) access[key] = []
-  access['reviews.change_completed'] = session.userRole === 'admin' ? ['all'] : []
   return { role: session.userRole, visibility: session.visibility, employeeId: session.employeeId, access }
 }
 

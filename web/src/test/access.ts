@@ -26,6 +26,7 @@ const POLICY: Record<ServerPermission, Row> = {
   'reviews.read':                [ALL, ALL,  ALL,  ALL,   LINE,      OWN],
   'reviews.create':              [ALL, ALL,  NONE, NONE,  NONE,      NONE],
   'reviews.fill':                [ALL, ALL,  ALL,  NONE,  LINE_ONLY, NONE],
+  'reviews.change_completed':    [ALL, NONE, NONE, NONE,  NONE,      NONE],
   'reviews.export':              [ALL, ALL,  NONE, NONE,  NONE,      NONE],
   'review_assistant.use':        [ALL, ALL,  ALL,  NONE,  ALL,       NONE],
   'reminders.read':              [ALL, ALL,  ALL,  ALL,   LINE,      NONE],

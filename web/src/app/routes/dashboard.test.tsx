@@ -71,12 +71,20 @@ describe('DashboardPage', () => {
     expect(within(wizard).getByText('Overall job performance')).toBeInTheDocument()
   })
 
-  it('shows Quick Actions and Add Employee to admins only', async () => {
+  it('shows Quick Actions and Add Employee to admin and hr (the table lets both write), not to a manager', async () => {
     api()
-    renderPage(<DashboardPage />, 'manager')
+    const { unmount } = renderPage(<DashboardPage />, 'manager')
     expect(await screen.findByText('No recent activity')).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Quick Actions' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Add Employee' })).not.toBeInTheDocument()
+    unmount()
+
+    for (const role of ['admin', 'hr'] as const) {
+      const page = renderPage(<DashboardPage />, role)
+      expect(await screen.findByRole('heading', { name: 'Quick Actions' })).toBeInTheDocument()
+      expect(screen.getAllByRole('button', { name: 'Add Employee' }).length).toBeGreaterThan(0)
+      page.unmount()
+    }
   })
 
   it('Create Template opens the template dialog', async () => {
