@@ -107,7 +107,7 @@ test("an administrator sets up single sign-on with the organization's provider",
   await expect(form.getByRole('status')).toContainText(`Connected to ${run.provider.issuer}`)
   await form.getByRole('radio', { name: /Refuse them/ }).check()
   await expect(form.getByRole('checkbox', { name: /Single sign-on switched on/ })).toBeChecked()
-  await form.getByRole('button', { name: 'Save' }).click()
+  await form.getByRole('button', { name: 'Save single sign-on' }).click()
   await expectToast(page, 'Single sign-on saved')
   await expect(form.getByLabel('Client secret')).toHaveValue('')
   await expect(form.getByLabel('Client secret')).toHaveAttribute('placeholder', 'Saved (leave empty to keep it)')

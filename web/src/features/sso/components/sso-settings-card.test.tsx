@@ -59,14 +59,14 @@ describe('Admin → Single sign-on', () => {
     await fill('Provider name', 'Okta')
     await fill('Issuer URL', 'https://acme.okta.com')
     await fill('Client ID', 'merit-client')
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save single sign-on' }))
     expect(await screen.findByText(SECRET_REQUIRED)).toBeInTheDocument()
     expect(fetchMock).toHaveBeenCalledTimes(1) // the settings' GET only
 
     await fill('Client secret', ' s3cret ')
     await userEvent.click(screen.getByRole('radio', { name: /Create an account/ }))
     expect(screen.getByRole('checkbox', { name: /Single sign-on switched on/ })).toBeChecked()
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save single sign-on' }))
     await vi.waitFor(() =>
       expect(saved(fetchMock)).toEqual({
         displayName: 'Okta',
@@ -90,7 +90,7 @@ describe('Admin → Single sign-on', () => {
     expect(await screen.findByLabelText('Issuer URL')).toHaveValue('https://acme.okta.com')
     expect(screen.getByLabelText('Client secret')).toHaveValue('')
     await userEvent.click(screen.getByRole('checkbox', { name: /Single sign-on switched on/ }))
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save single sign-on' }))
     const body = await vi.waitFor(() => saved(fetchMock))
     expect(body).not.toHaveProperty('clientSecret')
     expect(body.enabled).toBe(false)
@@ -102,7 +102,7 @@ describe('Admin → Single sign-on', () => {
     renderCard()
     await screen.findByLabelText('Issuer URL')
     await fill('Issuer URL', 'https://other.example.com')
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save single sign-on' }))
     expect(await screen.findByText(SECRET_AGAIN)).toBeInTheDocument()
     expect(fetchMock).toHaveBeenCalledTimes(1)
   })
@@ -114,7 +114,7 @@ describe('Admin → Single sign-on', () => {
     })
     renderCard()
     await screen.findByLabelText('Issuer URL')
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save single sign-on' }))
     expect(await screen.findByText('The issuer URL must start with https://')).toBeInTheDocument()
   })
 

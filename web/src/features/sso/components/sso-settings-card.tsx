@@ -84,7 +84,7 @@ function SsoSettingsForm({ saved }: { saved: SsoSettings }) {
       <EnabledSwitch register={register} />
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : 'Save'}
+          {saving ? 'Saving...' : 'Save single sign-on'}
         </Button>
         {saved.configured && <RemoveSso />}
       </div>
