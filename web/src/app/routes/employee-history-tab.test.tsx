@@ -81,7 +81,7 @@ describe('The History tab of the employee profile', () => {
     const [row] = within(table).getAllByRole('row').slice(1)
     expect(within(row!).getByText('Hanna Rask')).toBeInTheDocument()
     expect(within(row!).getByText('Archived')).toBeInTheDocument()
-    expect(within(row!).getByRole('list', { name: 'Changes' })).toHaveTextContent('Is archived: No → Yes')
+    expect(within(row!).getByRole('list', { name: 'Changes' })).toHaveTextContent('Archived: No → Yes')
     // Already on the profile: no link back to it.
     expect(within(row!).queryByRole('link')).not.toBeInTheDocument()
     expect(screen.getByText('Showing 1–1 of 1 events')).toBeInTheDocument()
