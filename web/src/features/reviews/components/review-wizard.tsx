@@ -4,8 +4,9 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
+import { errorStatus } from '@/lib/api-client'
 import { formatDate, humanize } from '@/lib/format'
-import { can, reachesEmployee, useViewer } from '@/lib/access'
+import { can, reachesEmployee, useViewer, type Access } from '@/lib/access'
 import { useReview, type Review } from '../api/get-reviews'
 import { answerText } from '../lib/review-rules'
 import { focusAnswer, WizardSteps } from './wizard-steps'
@@ -117,13 +118,52 @@ function ViewedReview({ review, onEdit }: { review: Review; onEdit?: () => void 
 }
 
 /**
+ * A review that answers 404 does not exist, or under need to know is outside the reader's reach
+ * (the server answers both alike): say which reviews the reader sees rather than "try again".
+ */
+export function reviewNotFoundText(access: Access): { title: string; text: string } {
+  const rules = access['reviews.read'] ?? []
+  if (rules.includes('all')) return { title: 'Review not found', text: 'This review does not exist or has been deleted.' }
+  const yours = rules.includes('line')
+    ? 'the reviews of the people who report to you, and your own once completed'
+    : rules.includes('own')
+      ? 'your own reviews once they are completed'
+      : 'no reviews'
+  return {
+    title: 'Not in your view',
+    text: `This review is not one you can open: you see ${yours}. It may also have been deleted.`,
+  }
+}
+
+type Loaded = ReturnType<typeof useReview>
+
+/** The dialog's title and line under it, for each state of the review: loading, missing, failed, loaded. */
+function useWizardHeading(query: Loaded, readOnly: boolean): { title: string; description: string } {
+  const { access } = useViewer()
+  const review = query.data
+  if (review) {
+    return {
+      title: readOnly ? 'View Review' : 'Complete Review',
+      description: `${employeeName(review)} · ${review.template?.name ?? 'Review'} · due ${formatDate(review.dueDate)}`,
+    }
+  }
+  if (query.isError && errorStatus(query.error) === 404) {
+    const { title, text } = reviewNotFoundText(access)
+    return { title, description: text }
+  }
+  if (query.isError) return { title: 'Review could not be loaded', description: 'Please try again in a moment.' }
+  return { title: 'Review', description: 'Loading the review' }
+}
+
+/**
  * Complete or View Review: one step per question, then the overall rating.
  * Completed reviews open read-only; an admin may reopen them for editing (the server allows
  * only admins to change a completed review).
  */
 export function ReviewWizard({ reviewId, onOpenChange }: ReviewWizardProps) {
   const viewer = useViewer()
-  const { data: review, isPending, isError } = useReview(reviewId)
+  const query = useReview(reviewId)
+  const { data: review, isPending } = query
   const [editingCompleted, setEditingCompleted] = useState(false)
   const unsaved = useRef(false)
   const [confirmingDiscard, setConfirmingDiscard] = useState(false)
@@ -144,11 +184,14 @@ export function ReviewWizard({ reviewId, onOpenChange }: ReviewWizardProps) {
   const mayFill = review !== undefined && reachesEmployee(viewer, 'reviews.fill', review.employeeId)
   const readOnly = review !== undefined && (!mayFill || (completed && !editingCompleted))
   const mayChangeCompleted = can(viewer.access, 'reviews.change_completed')
+  const heading = useWizardHeading(query, readOnly)
 
   return (
     <Dialog open={reviewId !== null} onOpenChange={close}>
       <DialogContent
         className="max-w-2xl"
+        // A review that did not open gets one plain Close button below the message instead.
+        hideClose={!review && !isPending}
         onKeyDown={loopShiftTabFromFirstGroup}
         onOpenAutoFocus={(event) => {
           // Opened on a step: start at its question's answer rather than at the close button.
@@ -157,19 +200,18 @@ export function ReviewWizard({ reviewId, onOpenChange }: ReviewWizardProps) {
         }}
       >
         <DialogHeader>
-          <DialogTitle>{readOnly ? 'View Review' : 'Complete Review'}</DialogTitle>
-          <DialogDescription>
-            {review
-              ? `${employeeName(review)} · ${review.template?.name ?? 'Review'} · due ${formatDate(review.dueDate)}`
-              : 'Loading the review'}
-          </DialogDescription>
+          <DialogTitle>{heading.title}</DialogTitle>
+          {/* Polite: the line changes from loading to the review, or to why it did not open. */}
+          <DialogDescription aria-live="polite">{heading.description}</DialogDescription>
         </DialogHeader>
         {isPending && reviewId !== null ? (
           <Spinner label="Loading review" />
-        ) : isError || !review ? (
-          <p role="alert" className="text-sm text-muted-foreground">
-            The review could not be loaded right now.
-          </p>
+        ) : !review ? (
+          <DialogFooter>
+            <Button variant="outline" onClick={closeNow}>
+              Close
+            </Button>
+          </DialogFooter>
         ) : readOnly ? (
           <ViewedReview review={review} onEdit={completed && mayChangeCompleted ? () => setEditingCompleted(true) : undefined} />
         ) : (
