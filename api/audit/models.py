@@ -9,8 +9,9 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from api.core.db import TenantBase
 
-# Append-only: an UPDATE is always refused, a DELETE only by the retention purge, which sets
-# `merit.audit_purge` for its own transaction. Even a bug in the app cannot rewrite history.
+# Append-only: an UPDATE or TRUNCATE is always refused, a DELETE allowed only to the retention
+# purge, which sets `merit.audit_purge` for its own transaction. Even a bug in the app cannot
+# rewrite history.
 APPEND_ONLY_DDL = (
     "CREATE FUNCTION audit_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ "
     "BEGIN "
@@ -20,6 +21,8 @@ APPEND_ONLY_DDL = (
     "END $$",
     "CREATE TRIGGER audit_events_append_only BEFORE UPDATE OR DELETE ON audit_events "
     "FOR EACH ROW EXECUTE FUNCTION audit_events_append_only()",
+    "CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events "
+    "FOR EACH STATEMENT EXECUTE FUNCTION audit_events_append_only()",
 )
 
 

@@ -5,8 +5,8 @@ Revises: 0004_dashboard_indexes
 Create Date: 2026-11-26 01:30:00
 
 users.employee_id links an account to the employee it belongs to (one account per employee;
-removing a linked employee is refused). audit_events is append-only: a trigger refuses every
-UPDATE, and every DELETE but the retention purge's.
+removing a linked employee is refused). audit_events is append-only: triggers refuse every
+UPDATE and TRUNCATE, and every DELETE but the retention purge's.
 """
 
 from collections.abc import Sequence
@@ -64,6 +64,10 @@ def upgrade() -> None:
     op.execute(
         "CREATE TRIGGER audit_events_append_only BEFORE UPDATE OR DELETE ON audit_events "
         "FOR EACH ROW EXECUTE FUNCTION audit_events_append_only()"
+    )
+    op.execute(
+        "CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events "
+        "FOR EACH STATEMENT EXECUTE FUNCTION audit_events_append_only()"
     )
 
 

@@ -37,19 +37,20 @@ async def set_retention(org: Organization, days: int) -> None:
         )
 
 
-@pytest.mark.parametrize("statement", ["update", "delete"])
+@pytest.mark.parametrize("statement", ["update", "delete", "truncate"])
 async def test_events_cannot_be_changed_or_deleted(org, statement):
     await add_events(org, 1)
-    query = (
-        update(AuditEvent).values(summary="rewritten")
-        if statement == "update"
-        else delete(AuditEvent)
-    )
+    queries = {
+        "update": update(AuditEvent).values(summary="rewritten"),
+        "delete": delete(AuditEvent),
+        "truncate": text("TRUNCATE audit_events"),
+    }
+    query = queries[statement]
     with pytest.raises(DBAPIError, match="append-only"):
         async with tenant_session(org.schema_name, org.id) as session:
             await session.execute(query)
-    # Not even with the purge's switch on may an event be rewritten.
-    if statement == "update":
+    # Not even with the purge's switch on may an event be rewritten or the table emptied.
+    if statement != "delete":
         with pytest.raises(DBAPIError, match="append-only"):
             async with tenant_session(org.schema_name, org.id) as session:
                 await session.execute(select(func.set_config("merit.audit_purge", "on", True)))
