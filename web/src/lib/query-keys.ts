@@ -14,11 +14,11 @@ export const queryKeys = {
   employee: (id: number) => [`/api/employees/${id}`] as const,
   employeeList: (params: { search: string; includeArchived: boolean }) => ['/api/employees', params] as const,
   employeePage: <Params extends object>(params: Params) => ['/api/employees', 'page', params] as const,
-  manager: (managerId: string) => ['/api/employees', { search: managerId, includeArchived: true }] as const,
   employeeOptions: ['/api/employees', 'review-options'],
   employeeDocuments: (employeeId: number) => [`/api/employees/${employeeId}/documents`] as const,
   employeeNotes: (employeeId: number) => ['/api/employee-notes', { employeeId }] as const,
   directoryPage: <Params extends object>(params: Params) => ['/api/directory', params] as const,
+  managerName: (employeeId: number, managerId: string) => ['/api/directory', 'manager', { employeeId, managerId }] as const,
   reachableEmployees: ['/api/employees', 'reachable'],
   employeeChoices: (search: string) => ['/api/employees', 'choices', search] as const,
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
 import type { Employee } from '../api/get-employee'
@@ -60,5 +60,54 @@ describe('EmployeeDetailsCard review dates', () => {
     show([review(1, '2020-01-10', 'completed')], { ...employee, nextReviewDate: null })
     expect(await screen.findByText('None open')).toBeInTheDocument()
     expect(detail('Next Scheduled Review')).toHaveTextContent(/^Not scheduled$/)
+  })
+})
+
+describe('EmployeeDetailsCard manager', () => {
+  const reporting = { ...employee, managerId: 'EMP001' } as Employee
+  const entry = (over: Record<string, unknown>) => ({
+    id: 12,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    position: 'Principal Engineer',
+    department: 'engineering',
+    departmentName: 'Engineering',
+    email: 'grace@example.com',
+    managerId: 'EMP001',
+    managerName: 'Ada King',
+    ...over,
+  })
+
+  it('names the manager from the directory for a reader whose employee list holds only themselves', async () => {
+    const fetchMock = mockApi({
+      'GET /api/reviews': jsonResponse(200, []),
+      'GET /api/departments': jsonResponse(200, []),
+      // A user under need to know: the list answers their own record only.
+      'GET /api/employees': jsonResponse(200, [reporting]),
+      'GET /api/directory': (_init, url) =>
+        jsonResponse(200, url.searchParams.get('search') === 'Grace Hopper' ? [entry({ id: 40 }), entry({})] : []),
+    })
+    renderWithProviders(<EmployeeDetailsCard employee={reporting} />)
+    await screen.findByText('Ada King')
+    expect(detail('Manager')).toHaveTextContent(/^Ada King \(EMP001\)$/)
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/employees'))).toBe(false)
+  })
+
+  it('looks an archived employee’s manager up in the employee list (the directory leaves them out)', async () => {
+    mockApi({
+      'GET /api/reviews': jsonResponse(200, []),
+      'GET /api/departments': jsonResponse(200, []),
+      'GET /api/directory': jsonResponse(200, []),
+      'GET /api/employees': jsonResponse(200, [{ ...employee, id: 1, employeeId: 'EMP001', firstName: 'Ada', lastName: 'King' }]),
+    })
+    renderWithProviders(<EmployeeDetailsCard employee={{ ...reporting, isArchived: true }} />)
+    await screen.findByText('Ada King')
+    expect(detail('Manager')).toHaveTextContent(/^Ada King \(EMP001\)$/)
+  })
+
+  it('shows the manager’s ID when no name can be found', async () => {
+    mockApi({ 'GET /api/reviews': jsonResponse(200, []), 'GET /api/departments': jsonResponse(200, []) })
+    renderWithProviders(<EmployeeDetailsCard employee={reporting} />)
+    await waitFor(() => expect(detail('Manager')).toHaveTextContent(/^EMP001$/))
   })
 })

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { daysUntil, formatDate, getInitials, humanize } from '@/lib/format'
-import { useDepartmentName, useManager, type Employee } from '../api/get-employee'
+import { useDepartmentName, useManagerName, type Employee } from '../api/get-employee'
 import { useEmployeeReviews, type ProfileReview } from '../api/get-employee-reviews'
 
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -22,13 +22,15 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
   )
 }
 
-function ManagerName({ managerId }: { managerId: string | null | undefined }) {
-  const { data } = useManager(managerId)
+function ManagerName({ employee }: { employee: Employee }) {
+  const { data: name, isPending } = useManagerName(employee)
+  const managerId = employee.managerId
   if (!managerId) return <>No manager</>
-  if (!data) return <>{managerId}</>
+  if (isPending) return <>…</>
+  if (!name) return <>{managerId}</>
   return (
     <>
-      {data.firstName} {data.lastName} <span className="text-muted-foreground">({managerId})</span>
+      {name} <span className="text-muted-foreground">({managerId})</span>
     </>
   )
 }
@@ -144,7 +146,7 @@ export function EmployeeDetailsCard({ employee, onEdit }: EmployeeDetailsCardPro
           {employee.position || 'Not set'}
         </Detail>
         <Detail icon={<UserRound />} label="Manager">
-          <ManagerName managerId={employee.managerId} />
+          <ManagerName employee={employee} />
         </Detail>
         <Detail icon={<CalendarDays />} label="Start Date">
           {employee.startDate ? formatDate(employee.startDate) : 'Not set'}
