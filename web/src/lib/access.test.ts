@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { accessReply, viewerFor } from '@/test/access'
-import { can, reachesEmployee, reachesEveryone, viewerFrom } from './access'
+import { can, reachesEmployee, reachesEveryone, viewerFrom, widestReach } from './access'
 
 describe('viewerFrom', () => {
   it('keeps the session reply’s rules for a linked account', () => {
@@ -71,5 +71,15 @@ describe('reachesEmployee', () => {
     expect(reachesEmployee(user, 'documents.read', 5)).toBe(true)
     expect(reachesEmployee(user, 'documents.read', 6)).toBe(false)
     expect(reachesEmployee(viewerFor('user'), 'notes.read', 6)).toBe(true)
+  })
+})
+
+describe('widestReach', () => {
+  it('names the widest reach of a rule, none for a rule the reader lacks or an account linked to nobody', () => {
+    expect(widestReach(viewerFor('hr').access, 'employees.read')).toBe('all')
+    expect(widestReach(viewerFor('manager', { visibility: 'need_to_know', employeeId: 4 }).access, 'employees.read')).toBe('line')
+    expect(widestReach(viewerFor('user', { visibility: 'need_to_know', employeeId: 5 }).access, 'reviews.read')).toBe('own')
+    expect(widestReach(viewerFor('user', { visibility: 'need_to_know' }).access, 'reviews.read')).toBe('none')
+    expect(widestReach(viewerFor('user').access, 'reviews.fill')).toBe('none')
   })
 })

@@ -79,6 +79,15 @@ export function reachesEveryone(access: Access, permission: Permission): boolean
   return access[permission]?.includes('all') ?? false
 }
 
+/**
+ * How far the action reaches, for wording a screen by what the reader sees: everyone's records,
+ * their reporting line's (with their own), their own alone, or none.
+ */
+export function widestReach(access: Access, permission: Permission): Reach | 'none' {
+  const rules = access[permission] ?? []
+  return (['all', 'line', 'own'] as const).find((reach) => rules.includes(reach)) ?? 'none'
+}
+
 /** Whether any of the listed actions is the reader's. */
 export function canAny(access: Access, permissions: readonly Permission[]): boolean {
   return permissions.some((permission) => can(access, permission))

@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { AssistantContext } from '@/lib/assistant'
+import type { Viewer } from '@/lib/access'
 import type { Role } from '@/lib/roles'
+import { viewerFor } from '@/test/access'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
 import DashboardPage from './dashboard'
 
-function renderPage(ui: ReactElement, as: Role) {
+function renderPage(ui: ReactElement, as: Role | Viewer) {
   return renderWithProviders(
     <AssistantContext.Provider value={{ openAssistant: vi.fn() }}>{ui}</AssistantContext.Provider>,
     { as },
@@ -93,5 +95,34 @@ describe('DashboardPage', () => {
     renderPage(<DashboardPage />, 'admin')
     await user.click(await screen.findByRole('button', { name: 'Create Template' }))
     expect(await screen.findByRole('heading', { name: 'Create Review Template' })).toBeInTheDocument()
+  })
+
+  it('words the greeting and the search by whose records the reader reaches', async () => {
+    api()
+    const user = renderPage(<DashboardPage />, viewerFor('user', { visibility: 'need_to_know', employeeId: 5 }))
+    expect(await screen.findByText("Welcome back! Here's where your reviews stand.")).toBeInTheDocument()
+    expect(screen.queryByText(/your team/)).not.toBeInTheDocument()
+    // The search opens the Employees list, which a reader of their own record alone does not have.
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument()
+    expect(await screen.findByText('Your open reviews, by due date')).toBeInTheDocument()
+    user.unmount()
+
+    const manager = renderPage(<DashboardPage />, viewerFor('manager', { visibility: 'need_to_know', employeeId: 4 }))
+    expect(await screen.findByText("Welcome back! Here's what's happening with your team.")).toBeInTheDocument()
+    expect(screen.getByRole('searchbox', { name: 'Search employees' })).toBeInTheDocument()
+    expect(await screen.findByText('Open reviews for your team, by due date')).toBeInTheDocument()
+    manager.unmount()
+
+    renderPage(<DashboardPage />, 'admin')
+    expect(await screen.findByText("Welcome back! Here's what's happening across the organization.")).toBeInTheDocument()
+    expect(screen.getByRole('searchbox', { name: 'Search employees' })).toBeInTheDocument()
+    expect(await screen.findByText('Open reviews across the organization, by due date')).toBeInTheDocument()
+  })
+
+  it('greets an account linked to nobody with the Directory', () => {
+    api()
+    renderPage(<DashboardPage />, viewerFor('user', { visibility: 'need_to_know' }))
+    expect(screen.getByText('Welcome back! Everyone in the organization is in the Directory.')).toBeInTheDocument()
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument()
   })
 })

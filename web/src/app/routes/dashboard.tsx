@@ -6,7 +6,7 @@ import { QuickActions } from '@/features/dashboard/components/quick-actions'
 import { RecentActivity } from '@/features/dashboard/components/recent-activity'
 import { StatCards } from '@/features/dashboard/components/stat-cards'
 import { UpcomingReviews } from '@/features/dashboard/components/upcoming-reviews'
-import { can, useAccess } from '@/lib/access'
+import { can, useAccess, widestReach, type Access } from '@/lib/access'
 import { queryKeys } from '@/lib/query-keys'
 
 // Dialogs load when first opened, so the dashboard's first load stays small.
@@ -23,6 +23,18 @@ const TemplateFormDialog = lazy(() =>
   import('@/features/templates/components/template-form-dialog').then((m) => ({ default: m.TemplateFormDialog })),
 )
 
+const GREETING = {
+  all: "Welcome back! Here's what's happening across the organization.",
+  line: "Welcome back! Here's what's happening with your team.",
+  own: "Welcome back! Here's where your reviews stand.",
+  none: 'Welcome back! Everyone in the organization is in the Directory.',
+} as const
+
+/** Said by whose records the reader reaches: the organization's, their team's, or their own. */
+export function dashboardGreeting(access: Access): string {
+  return GREETING[widestReach(access, 'employees.read')]
+}
+
 /** The dashboard composes features: its own panels, the review wizard (Start Review), the
  * template dialog (Create Template) and the employee dialogs (Add Employee, Bulk Upload). */
 export default function DashboardPage() {
@@ -35,6 +47,9 @@ export default function DashboardPage() {
   const [dialog, setDialog] = useState<'employee' | 'bulk' | 'template' | null>(null)
   // The shortcuts show to whoever may use them all: adding people and writing templates.
   const shortcuts = can(access, 'employees.write') && can(access, 'templates.write')
+  // The search opens the Employees list: offered to those who have one (not a single own record).
+  const reach = widestReach(access, 'employees.read')
+  const searchable = reach === 'all' || reach === 'line'
   const addEmployee = () => setDialog('employee')
   const queryClient = useQueryClient()
   const onDialogChange = (open: boolean) => {
@@ -49,8 +64,12 @@ export default function DashboardPage() {
     <>
       <PageHeader
         title="Dashboard"
-        subtitle="Welcome back! Here's what's happening with your team."
-        search={{ placeholder: 'Search employees...', value: search, onChange: setSearch, onSubmit: searchEmployees }}
+        subtitle={dashboardGreeting(access)}
+        search={
+          searchable
+            ? { placeholder: 'Search employees...', value: search, onChange: setSearch, onSubmit: searchEmployees }
+            : undefined
+        }
         addButton={shortcuts ? { label: 'Add Employee', onClick: addEmployee } : undefined}
       />
       <div className="flex flex-col gap-6 p-4 sm:p-6 lg:p-8">

@@ -94,7 +94,7 @@ describe('UpcomingReviews', () => {
         },
       ]),
     })
-    renderWithProviders(<UpcomingReviews />)
+    renderWithProviders(<UpcomingReviews />, { as: 'admin' })
 
     const row = (await screen.findByText('Ada Lovelace')).closest('li')!
     expect(within(row).getByText('AL')).toBeInTheDocument()
@@ -118,7 +118,7 @@ describe('UpcomingReviews', () => {
         reviewsOverdue: 12,
       }),
     })
-    renderWithProviders(<UpcomingReviews />)
+    renderWithProviders(<UpcomingReviews />, { as: 'admin' })
     const late = (await screen.findByText('Ada Lovelace')).closest('li')!
     expect(within(late).getByText('Overdue')).toHaveAttribute('data-variant', 'destructive')
     const soon = screen.getByText('Alan Turing').closest('li')!
@@ -129,13 +129,13 @@ describe('UpcomingReviews', () => {
 
   it('says when nothing is coming up', async () => {
     mockApi({ 'GET /api/reviews/upcoming': jsonResponse(200, []) })
-    renderWithProviders(<UpcomingReviews />)
+    renderWithProviders(<UpcomingReviews />, { as: 'admin' })
     expect(await screen.findByText('No upcoming reviews')).toBeInTheDocument()
   })
 
   it('shows a plain error when the list cannot be loaded', async () => {
     mockApi({})
-    renderWithProviders(<UpcomingReviews />)
+    renderWithProviders(<UpcomingReviews />, { as: 'admin' })
     expect(await screen.findByText('Upcoming reviews could not be loaded right now.')).toBeInTheDocument()
   })
 
@@ -154,7 +154,7 @@ describe('Start Review', () => {
       ]),
     })
     const onStart = vi.fn()
-    renderWithProviders(<UpcomingReviews onStartReview={onStart} />)
+    renderWithProviders(<UpcomingReviews onStartReview={onStart} />, { as: 'admin' })
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Start Review' }))
     expect(onStart).toHaveBeenCalledWith(42)
   })
@@ -167,11 +167,11 @@ describe('Start Review', () => {
         { ...review, id: 2, status: 'in_progress' },
       ]),
     })
-    const { unmount } = renderWithProviders(<UpcomingReviews />)
+    const { unmount } = renderWithProviders(<UpcomingReviews />, { as: 'admin' })
     expect(await screen.findByRole('button', { name: 'Start Review' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Continue Review' })).toBeInTheDocument()
     unmount()
-    renderWithProviders(<UpcomingReviews canFill={false} />)
+    renderWithProviders(<UpcomingReviews canFill={false} />, { as: 'admin' })
     expect(await screen.findAllByRole('button', { name: 'View' })).toHaveLength(2)
     expect(screen.queryByRole('button', { name: /Start|Continue/ })).not.toBeInTheDocument()
   })

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { QueryState } from '@/components/ui/query-state'
 import { Skeleton } from '@/components/ui/skeleton'
+import { useAccess, widestReach } from '@/lib/access'
 import { daysUntil, formatDate, getInitials, humanize } from '@/lib/format'
 import { useDashboardStats } from '../api/get-dashboard-stats'
 import { useUpcomingReviews, type UpcomingReview } from '../api/get-upcoming-reviews'
@@ -88,6 +89,14 @@ function LoadingRows() {
   )
 }
 
+/** The card says whose open reviews it lists, by the reader's reach. */
+const UPCOMING_WHOSE = {
+  all: 'Open reviews across the organization, by due date',
+  line: 'Open reviews for your team, by due date',
+  own: 'Your open reviews, by due date',
+  none: 'Open reviews, by due date',
+} as const
+
 export function UpcomingReviews({
   onStartReview,
   canFill = true,
@@ -95,6 +104,7 @@ export function UpcomingReviews({
   onStartReview?: (reviewId: number) => void
   canFill?: boolean
 }) {
+  const access = useAccess()
   const { data, isPending, isError } = useUpcomingReviews()
   // The whole organisation's count: the list shows only the first few, most urgent first.
   const { data: stats } = useDashboardStats()
@@ -113,7 +123,7 @@ export function UpcomingReviews({
               </Link>
             </>
           ) : (
-            'Open reviews for your team, by due date'
+            UPCOMING_WHOSE[widestReach(access, 'reviews.read')]
           )}
         </CardDescription>
       </CardHeader>

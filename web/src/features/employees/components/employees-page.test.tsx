@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { AssistantContext } from '@/lib/assistant'
 import type { Role } from '@/lib/roles'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
-import EmployeesPage, { EMPLOYEES_PER_PAGE } from './employees-page'
+import { viewerFor } from '@/test/access'
+import EmployeesPage, { EMPLOYEES_PER_PAGE, employeesSubtitle } from './employees-page'
 import { DEPARTMENTS, listUrls, makeEmployee, PEOPLE } from './test-data'
 
 /** The page carries the shared header, whose help button needs the assistant context. */
@@ -257,5 +258,15 @@ describe('EmployeesPage', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: 'Edit Employee' }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit Employee' })
     expect(await within(dialog).findByLabelText('Employee ID')).toHaveValue('EMP0002')
+  })
+})
+
+describe('employeesSubtitle', () => {
+  it('says who is listed: managed by admin and hr, read by the others as far as they reach', () => {
+    const ntk = { visibility: 'need_to_know' } as const
+    expect(employeesSubtitle(viewerFor('hr').access)).toBe('Manage your team members and their information')
+    expect(employeesSubtitle(viewerFor('user').access)).toBe('Everyone in the organization and their information')
+    expect(employeesSubtitle(viewerFor('manager', { ...ntk, employeeId: 4 }).access)).toBe('You and the people who report to you')
+    expect(employeesSubtitle(viewerFor('user', { ...ntk, employeeId: 5 }).access)).toBe('Your own record')
   })
 })

@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/lib/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import { formatDate, humanize } from '@/lib/format'
-import { can, useAccess } from '@/lib/access'
+import { can, useAccess, widestReach, type Access } from '@/lib/access'
 import { useSearchField, useUrlState } from '@/lib/url-state'
 import { useSetArchived } from '../api/archive-employee'
 import { REVIEW_SCHEDULES, type Employee } from '../api/employee'
@@ -318,12 +318,26 @@ function useEmployeesData(state: UrlState, page: number) {
   return { employees, departments, departmentNames }
 }
 
+const LISTED = {
+  all: 'Everyone in the organization and their information',
+  line: 'You and the people who report to you',
+  own: 'Your own record',
+  none: 'Nobody is in your view',
+} as const
+
+/** Who is listed and what the reader does with them: manage everyone, or read whom they reach. */
+export function employeesSubtitle(access: Access): string {
+  if (can(access, 'employees.write')) return 'Manage your team members and their information'
+  return LISTED[widestReach(access, 'employees.read')]
+}
+
 /**
  * The Employees screen: search, department filter, archived toggle, cards, admin actions; and
  * more filters, sort, a table view and pages, all kept in the address.
  */
 export default function EmployeesPage() {
-  const manage = can(useAccess(), 'employees.write')
+  const access = useAccess()
+  const manage = can(access, 'employees.write')
   const [state, update] = useUrlState<Key>(DEFAULTS, ALLOWED)
   const page = pageOf(state.page)
   // Any change of what is shown starts again at its first page.
@@ -339,7 +353,7 @@ export default function EmployeesPage() {
     <>
       <PageHeader
         title="Employees"
-        subtitle="Manage your team members and their information"
+        subtitle={employeesSubtitle(access)}
         search={{ placeholder: 'Search employees...', value: search, onChange: setSearch }}
         addButton={
           manage ? { label: 'Add Employee', onClick: () => setAdding(true), icon: <UserPlus aria-hidden="true" /> } : undefined

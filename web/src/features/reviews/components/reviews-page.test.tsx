@@ -6,7 +6,8 @@ import { AssistantContext } from '@/lib/assistant'
 import { localToday } from '@/lib/date-range'
 import type { Role } from '@/lib/roles'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
-import ReviewsPage, { REVIEWS_PER_PAGE } from './reviews-page'
+import { viewerFor } from '@/test/access'
+import ReviewsPage, { REVIEWS_PER_PAGE, reviewsSubtitle } from './reviews-page'
 
 
 /** Pages carry the shared header, whose help button needs the assistant context. */
@@ -282,5 +283,17 @@ describe('ReviewsPage', () => {
     renderPage(<ReviewsPage />, 'admin')
     const dialog = await screen.findByRole('dialog', { name: 'Create New Review' })
     await waitFor(() => expect(within(dialog).getByLabelText('Template')).toHaveValue('1'))
+  })
+})
+
+describe('reviewsSubtitle', () => {
+  it('says whose reviews the reader sees and whether they fill them in', () => {
+    const ntk = { visibility: 'need_to_know' } as const
+    expect(reviewsSubtitle(viewerFor('admin').access)).toBe("Track, continue and complete the organization's reviews")
+    expect(reviewsSubtitle(viewerFor('manager', { ...ntk, employeeId: 4 }).access)).toBe(
+      "Track, continue and complete your team's reviews",
+    )
+    expect(reviewsSubtitle(viewerFor('user').access)).toBe("Track the organization's reviews")
+    expect(reviewsSubtitle(viewerFor('user', { ...ntk, employeeId: 5 }).access)).toBe('Your reviews, once they are completed')
   })
 })

@@ -10,7 +10,7 @@ import { FilterSelect, LIST_VIEWS, Pager, pageOf, SortSelect, TAB_TRIGGER_CLASS,
 import { QueryState } from '@/components/ui/query-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatDate, humanize } from '@/lib/format'
-import { can, useAccess } from '@/lib/access'
+import { can, useAccess, widestReach, type Access } from '@/lib/access'
 import { useSearchField, useUrlState } from '@/lib/url-state'
 import { reviewersOf, useEmployeeOptions } from '../api/get-review-options'
 import { REVIEW_TYPES, useDepartments, useReviewPage, type Review } from '../api/get-reviews'
@@ -302,6 +302,16 @@ function ReviewList({ reviews, state, refine, page, onPage, canFill, onOpen }: R
   )
 }
 
+const WHOSE_REVIEWS = { all: "the organization's reviews", line: "your team's reviews", own: '', none: 'reviews' } as const
+
+/** Says whose reviews the reader sees and whether they fill them in. */
+export function reviewsSubtitle(access: Access): string {
+  const reach = widestReach(access, 'reviews.read')
+  if (reach === 'own') return 'Your reviews, once they are completed'
+  const whose = WHOSE_REVIEWS[reach]
+  return can(access, 'reviews.fill') ? `Track, continue and complete ${whose}` : `Track ${whose}`
+}
+
 /**
  * Performance Reviews: tabs by status, Create Review, and the review wizard; search,
  * filters, sort, cards or a table, and pages, all kept in the address.
@@ -333,7 +343,7 @@ export default function ReviewsPage() {
     <>
       <PageHeader
         title="Performance Reviews"
-        subtitle="Track, continue and complete your team's reviews"
+        subtitle={reviewsSubtitle(access)}
         search={{ placeholder: 'Search reviews...', value: searchText, onChange: setSearchText }}
         addButton={can(access, 'reviews.create') ? { label: 'Create Review', onClick: dialogs.create } : undefined}
       />
