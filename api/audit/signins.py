@@ -8,7 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.audit.trail import Actor, record_in_organization, shared_actor
 from api.auth import sessions
 from api.auth.principal import role_name
-from api.core.db import enter_schema
+from api.core.db import commit, enter_schema
 from api.organizations.models import Organization
 from api.users.models import User
 
@@ -23,8 +23,8 @@ async def signed_in(db: AsyncSession, org: Organization, actor: Actor) -> None:
 
 async def sign_in_refused(db: AsyncSession, org: Organization, actor: Actor) -> None:
     """A refused attempt is kept although the request fails: the refusal rolls the request's
-    transaction back, so the event is committed here, with what the request read so far (it
-    has written nothing before checking the password)."""
+    transaction back, so the event is committed here (the request has written nothing before
+    checking the password)."""
     await record_in_organization(
         db,
         org,
@@ -33,7 +33,7 @@ async def sign_in_refused(db: AsyncSession, org: Organization, actor: Actor) -> 
         resource=RESOURCE,
         summary=f"Sign-in refused for {actor.name}",
     )
-    await db.commit()
+    await commit(db)
 
 
 async def signed_out(db: AsyncSession, sid: str | None) -> None:

@@ -29,7 +29,7 @@ from api.audit.models import AuditEvent
 from api.audit.values import pair
 from api.auth.principal import Principal, role_name
 from api.core import request_context
-from api.core.db import enter_schema
+from api.core.db import after_commit, enter_schema
 from api.organizations.models import Organization
 
 
@@ -183,13 +183,22 @@ async def record_deleting(session: AsyncSession, query: Select[Any]) -> None:
 async def record_in_organization(
     db: AsyncSession, org: Organization, *, actor: Actor | None = None, **what: Any
 ) -> None:
-    """One event from a catalog session (sign-in, settings, passwords): written to the
-    organisation's trail in that session's transaction."""
+    """One event of a change made through a catalog session (sign-in, settings, passwords),
+    written to the organisation's trail in a transaction of its own right after the change
+    commits (no transaction spans the catalog and an organisation: api/core/db.py); from an
+    organisation's own session, in its transaction."""
     if not _enabled.get():
         return
-    who = actor or current_actor() or SYSTEM
-    await enter_schema(db, org.schema_name)
-    await db.execute(_INSERT, [event_row(who, **what)])
+    row = event_row(actor or current_actor() or SYSTEM, **what)
+
+    async def write(session: AsyncSession) -> None:
+        await enter_schema(session, org.schema_name)
+        await session.execute(_INSERT, [row])
+
+    if "schema" in db.info:  # an organisation's session: already in its schema's transaction
+        await write(db)
+    else:
+        after_commit(db, write)
 
 
 def snapshot(obj: Any) -> dict[str, Any]:

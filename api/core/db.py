@@ -14,7 +14,7 @@ name (each is parsed again with its execution, in the same message).
 """
 
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -215,14 +215,37 @@ async def catalog_reader() -> AsyncIterator[AsyncConnection]:
         yield connection
 
 
+# Work a catalog session runs once its own transaction has committed, in a transaction of its
+# own on the same connection: an organisation's rows that a catalog change calls for (its
+# audit trail's sign-in events). No transaction then touches both the catalog and an
+# organisation's schema: on Citus the one stays on the coordinator, the other on its node.
+_AFTER_COMMIT = "after_commit"
+AfterCommit = Callable[[AsyncSession], Awaitable[None]]
+
+
+def after_commit(session: AsyncSession, work: AfterCommit) -> None:
+    session.info.setdefault(_AFTER_COMMIT, []).append(work)
+
+
+async def commit(session: AsyncSession) -> None:
+    """Commit, then run the work queued for after it (`after_commit`) and commit that."""
+    await session.commit()
+    pending = session.info.pop(_AFTER_COMMIT, None)
+    if pending:
+        for work in pending:
+            await work(session)
+        await session.commit()
+
+
 @asynccontextmanager
 async def public_session() -> AsyncIterator[AsyncSession]:
     """A session on the platform catalog; commits on success, rolls back on error."""
     async with AsyncSession(get_engine(), expire_on_commit=False) as session:
         try:
             yield session
-            await session.commit()
+            await commit(session)
         except BaseException:
+            session.info.pop(_AFTER_COMMIT, None)
             await session.rollback()
             raise
 
