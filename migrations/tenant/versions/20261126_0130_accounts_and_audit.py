@@ -15,7 +15,6 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
 
-
 revision: str = "0005_accounts_and_audit"
 down_revision: str | Sequence[str] | None = "0004_dashboard_indexes"
 branch_labels: str | Sequence[str] | None = None
