@@ -29,7 +29,9 @@ async def test_a_longer_cycle_is_refused_and_nothing_is_written(login, org):
     await add(admin, employeeId="MID", managerId="TOP")
     await add(admin, employeeId="LOW", managerId="MID")
     before = await managers(org)
-    r = await admin.put(f"/api/employees/{top['id']}", json={"managerId": "LOW", "position": "Chief"})
+    r = await admin.put(
+        f"/api/employees/{top['id']}", json={"managerId": "LOW", "position": "Chief"}
+    )
     assert (r.status_code, r.json()) == (400, CYCLE)
     assert await managers(org) == before
     assert (await admin.get(f"/api/employees/{top['id']}")).json()["position"] == top["position"]
