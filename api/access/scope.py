@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import ColumnElement, Select, exists, false, or_, select, true
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import aliased
+from sqlalchemy.orm import QueryableAttribute, aliased
 
 from api.access.policy import Reach, Rule, permission
 from api.auth.principal import Principal
@@ -42,17 +42,19 @@ class Scope:
     def everything(self) -> bool:
         return Reach.ALL in self.reach
 
-    def employees(self, column: ColumnElement[int] | object) -> ColumnElement[bool]:
+    def employees(
+        self, column: ColumnElement[int] | QueryableAttribute[int]
+    ) -> ColumnElement[bool]:
         """A WHERE clause on a column holding employees.id: true for the records in reach."""
         if self.everything:
             return true()
         if self.employee_id is None:
             return false()
-        clauses = []
+        clauses: list[ColumnElement[bool]] = []
         if Reach.OWN in self.reach:
-            clauses.append(column == self.employee_id)  # type: ignore[operator]
+            clauses.append(column == self.employee_id)
         if Reach.LINE in self.reach:
-            clauses.append(column.in_(reporting_line(self.employee_id)))  # type: ignore[attr-defined]
+            clauses.append(column.in_(reporting_line(self.employee_id)))
         return or_(*clauses) if clauses else false()
 
     def is_own(self, employee_pk: int | None) -> bool:

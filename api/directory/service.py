@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import ColumnElement, Select, Text, and_, case, cast, func, literal, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import aliased
+from sqlalchemy.orm import QueryableAttribute, aliased
 
 from api.access.scope import Scope
 from api.core.db import execute_core
@@ -26,11 +26,14 @@ _manager = aliased(Employee, name="manager")
 _department = aliased(Department, name="dept")
 
 
-def _full_name(first: ColumnElement[str], last: ColumnElement[str]) -> ColumnElement[str]:
+def _full_name(
+    first: ColumnElement[str] | QueryableAttribute[str],
+    last: ColumnElement[str] | QueryableAttribute[str],
+) -> ColumnElement[str]:
     return first + literal(" ") + last
 
 
-def _rendered() -> Select[tuple[str]]:
+def _rendered() -> Select[str]:
     """Each active employee's entry as JSON text, by last then first name."""
     columns = {
         "id": _person.c.id,
@@ -73,7 +76,7 @@ class DirectoryQuery:
     department: str | None = None  # a department's slug
 
 
-def _filtered(query: DirectoryQuery, scope: Scope) -> Select[tuple[str]]:
+def _filtered(query: DirectoryQuery, scope: Scope) -> Select[str]:
     conditions = []
     search = query.search.strip().lower()
     if search:

@@ -104,7 +104,7 @@ async def update_access(
         manager_on = False
     if org.shared_admin_sign_in and not admin_on and not await _has_admin_account(db, org):
         raise Conflict(NO_PERSONAL_ADMIN)
-    values = {
+    values: dict[str, bool | str | int | None] = {
         "visibility": visibility,
         "shared_admin_sign_in": admin_on,
         "shared_manager_sign_in": manager_on,
