@@ -21,7 +21,10 @@ export const ToastViewport = forwardRef<
     ref={ref}
     aria-live="off"
     className={cn(
-      'fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[420px]',
+      // Phones: at the top, under the app's top bar, clear of a dialog's buttons and the end of
+      // the navigation drawer (sign-out); wider screens: bottom right. The area's own padding
+      // lets taps through to what is under it; the toast itself takes them.
+      'pointer-events-none fixed right-0 top-14 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:bottom-0 sm:top-auto sm:max-w-[420px]',
       className,
     )}
     {...props}

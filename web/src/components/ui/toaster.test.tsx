@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { Toaster } from './toaster'
@@ -54,5 +54,68 @@ describe('toasts', () => {
     expect(screen.getByRole('region', { name: /Notifications \(F8\)/ })).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Close' }))
     expect(screen.queryByText('Heads up')).not.toBeInTheDocument()
+  })
+
+  it('closes the next toast on time after one was closed under the pointer (Radix kept its pause set)', () => {
+    vi.useFakeTimers()
+    render(<Toaster />)
+    act(() => {
+      toast({ title: 'Password updated' })
+    })
+    const close = screen.getByRole('button', { name: 'Close' })
+    fireEvent.pointerMove(close)
+    fireEvent.click(close)
+    act(() => {
+      toast({ title: 'Employee updated' })
+    })
+    act(() => vi.advanceTimersByTime(4999))
+    expect(screen.getByText('Employee updated')).toBeInTheDocument()
+    act(() => vi.advanceTimersByTime(1))
+    expect(screen.queryByText('Employee updated')).not.toBeInTheDocument()
+  })
+
+  it('holds a toast while the mouse is on it, then gives it the time it had left; a tap does not hold it', () => {
+    vi.useFakeTimers()
+    render(<Toaster />)
+    act(() => {
+      toast({ title: 'Saved' })
+    })
+    const item = screen.getByText('Saved').closest('li')!
+    act(() => vi.advanceTimersByTime(2000))
+    fireEvent.pointerEnter(item, { pointerType: 'mouse' })
+    act(() => vi.advanceTimersByTime(10_000))
+    expect(screen.getByText('Saved')).toBeInTheDocument()
+    fireEvent.pointerLeave(item, { pointerType: 'mouse' })
+    act(() => vi.advanceTimersByTime(2999))
+    expect(screen.getByText('Saved')).toBeInTheDocument()
+    act(() => vi.advanceTimersByTime(1))
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument()
+
+    act(() => {
+      toast({ title: 'Tapped' })
+    })
+    fireEvent.pointerEnter(screen.getByText('Tapped').closest('li')!, { pointerType: 'touch' })
+    act(() => vi.advanceTimersByTime(5000))
+    expect(screen.queryByText('Tapped')).not.toBeInTheDocument()
+  })
+
+  it('holds a toast while the focus is in it, and keeps one asked to stay until closed', () => {
+    vi.useFakeTimers()
+    render(<Toaster />)
+    act(() => {
+      toast({ title: 'Read me' })
+    })
+    act(() => screen.getByRole('button', { name: 'Close' }).focus())
+    act(() => vi.advanceTimersByTime(10_000))
+    expect(screen.getByText('Read me')).toBeInTheDocument()
+    act(() => screen.getByRole('button', { name: 'Close' }).blur())
+    act(() => vi.advanceTimersByTime(5000))
+    expect(screen.queryByText('Read me')).not.toBeInTheDocument()
+
+    act(() => {
+      toast({ title: 'Link ready', duration: Infinity })
+    })
+    act(() => vi.advanceTimersByTime(60_000))
+    expect(screen.getByText('Link ready')).toBeInTheDocument()
   })
 })

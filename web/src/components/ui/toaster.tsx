@@ -1,22 +1,34 @@
+import type { FocusEvent } from 'react'
 import { passEscapeToDialog } from '@/lib/dialog-escape'
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast'
-import { dismiss, useToast } from '@/lib/use-toast'
+import { dismiss, pauseToast, resumeToast, useToast } from '@/lib/use-toast'
 
-/** A toast stays 5 seconds, a swipe right past 50 px dismisses it, F8 focuses the notification area. */
-export const TOAST_DURATION = 5000
+export { TOAST_DURATION } from '@/lib/use-toast'
 
+/**
+ * A toast closes after its duration (use-toast.ts keeps the clock, held while the mouse is on
+ * the toast or the focus in it; a finger's tap does not hold it); a swipe right past 50 px
+ * dismisses it, F8 focuses the notification area.
+ */
 export function Toaster() {
   const { toasts } = useToast()
   return (
-    <ToastProvider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50}>
-      {toasts.map(({ id, title, description, variant, duration, open }) => (
+    // Radix's own clock is off (Infinity): its one pause for all toasts could stay set for good.
+    <ToastProvider duration={Infinity} swipeDirection="right" swipeThreshold={50}>
+      {toasts.map(({ id, title, description, variant, open }) => (
         <Toast
           key={id}
           variant={variant}
-          duration={duration}
+          duration={Infinity}
           open={open}
           onOpenChange={(next) => {
             if (!next) dismiss(id)
+          }}
+          onPointerEnter={(event) => event.pointerType === 'mouse' && pauseToast(id)}
+          onPointerLeave={(event) => event.pointerType === 'mouse' && resumeToast(id)}
+          onFocus={() => pauseToast(id)}
+          onBlur={(event: FocusEvent<HTMLLIElement>) => {
+            if (!event.currentTarget.contains(event.relatedTarget)) resumeToast(id)
           }}
           // Escape pressed in a dialog closes the dialog, not a toast it raised (see dialog-escape.ts).
           onEscapeKeyDown={(event) => {
