@@ -99,18 +99,30 @@ describe('toasts', () => {
     expect(screen.queryByText('Tapped')).not.toBeInTheDocument()
   })
 
-  it('holds a toast while the focus is in it, and keeps one asked to stay until closed', () => {
+  it('holds a toast while the keyboard’s focus is in it, not when a click focuses it, and keeps one asked to stay', () => {
     vi.useFakeTimers()
     render(<Toaster />)
     act(() => {
       toast({ title: 'Read me' })
     })
+    // Tab into the toast: the focus is the keyboard's.
+    fireEvent.keyDown(document.body, { key: 'Tab' })
     act(() => screen.getByRole('button', { name: 'Close' }).focus())
     act(() => vi.advanceTimersByTime(10_000))
     expect(screen.getByText('Read me')).toBeInTheDocument()
-    act(() => screen.getByRole('button', { name: 'Close' }).blur())
+    act(() => (document.activeElement as HTMLElement).blur())
     act(() => vi.advanceTimersByTime(5000))
     expect(screen.queryByText('Read me')).not.toBeInTheDocument()
+
+    act(() => {
+      toast({ title: 'Clicked' })
+    })
+    const item = screen.getByText('Clicked').closest('li')!
+    fireEvent.pointerDown(item, { pointerType: 'touch' })
+    fireEvent.mouseDown(item)
+    act(() => item.focus())
+    act(() => vi.advanceTimersByTime(5000))
+    expect(screen.queryByText('Clicked')).not.toBeInTheDocument()
 
     act(() => {
       toast({ title: 'Link ready', duration: Infinity })

@@ -5,9 +5,18 @@ import { dismiss, pauseToast, resumeToast, useToast } from '@/lib/use-toast'
 
 export { TOAST_DURATION } from '@/lib/use-toast'
 
+/** Focus from the keyboard (Tab, F8) holds a toast; a tap or click that focuses it does not. */
+function keyboardFocus(element: Element): boolean {
+  try {
+    return element.matches(':focus-visible')
+  } catch {
+    return true // a browser that does not know :focus-visible: hold, as for the keyboard
+  }
+}
+
 /**
  * A toast closes after its duration (use-toast.ts keeps the clock, held while the mouse is on
- * the toast or the focus in it; a finger's tap does not hold it); a swipe right past 50 px
+ * the toast or the keyboard's focus in it; a finger's tap does not hold it); a swipe right past 50 px
  * dismisses it, F8 focuses the notification area.
  */
 export function Toaster() {
@@ -26,7 +35,7 @@ export function Toaster() {
           }}
           onPointerEnter={(event) => event.pointerType === 'mouse' && pauseToast(id)}
           onPointerLeave={(event) => event.pointerType === 'mouse' && resumeToast(id)}
-          onFocus={() => pauseToast(id)}
+          onFocus={(event) => keyboardFocus(event.target) && pauseToast(id)}
           onBlur={(event: FocusEvent<HTMLLIElement>) => {
             if (!event.currentTarget.contains(event.relatedTarget)) resumeToast(id)
           }}
