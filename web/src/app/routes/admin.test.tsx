@@ -4,7 +4,18 @@ import { AssistantContext } from '@/lib/assistant'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
 import AdminRoute from './admin'
 
-const ORG = { id: 7, name: 'Acme Corp', subdomain: 'acme', logoUrl: null, isActive: true }
+const ORG = {
+  id: 7,
+  name: 'Acme Corp',
+  subdomain: 'acme',
+  logoUrl: null,
+  isActive: true,
+  visibility: 'open',
+  sharedAdminSignIn: true,
+  sharedManagerSignIn: true,
+  auditRetentionDays: 365,
+  ssoConfigured: true,
+}
 const SSO = {
   configured: true,
   displayName: 'Okta',
@@ -32,6 +43,7 @@ describe('/admin', () => {
       { as: 'admin' },
     )
     expect(await screen.findByRole('button', { name: 'Save single sign-on' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Save audit retention' })).toBeInTheDocument()
     expect(screen.getAllByRole('button', { name: 'Save' })).toHaveLength(1)
   })
 })
