@@ -127,11 +127,11 @@ test('a user linked to an employee sees their own completed review, not their op
   // (the completed review is a quarterly one, the open one a probation review)
   await page.getByText('Quarterly', { exact: true }).first().waitFor()
   await expect(page.getByText('Probation', { exact: true })).toHaveCount(0)
+  // The manager's name, from the directory (the employee list holds Arthur alone).
+  await page.getByText(`${nameOf(made.people.maria)} (${made.people.maria.employeeId})`).waitFor()
   await shootBoth(page, 'ntk-user-05-own-profile')
 
   // A colleague's and an outsider's profiles by their address: not in view.
-  // The manager's name, from the directory (the employee list holds Arthur alone).
-  await page.getByText(`${nameOf(made.people.maria)} (${made.people.maria.employeeId})`).waitFor()
   await expectNotInView(page, dora)
   await shootBoth(page, 'ntk-user-06-colleague-profile')
   await expectNotInView(page, carl)
