@@ -52,6 +52,8 @@ export interface Viewer {
   visibility: Visibility
   /** The employee record the account is linked to; null for shared sign-ins and unlinked accounts. */
   employeeId: number | null
+  /** A personal account's name, or the shared sign-in's role name. */
+  name?: string
   access: Access
 }
 
@@ -61,12 +63,14 @@ function withoutPersonalReach(rules: readonly Reach[]): readonly Reach[] {
 }
 
 /** The viewer a session reply describes, with the rules as the screens apply them. */
-export function viewerFrom(session: Pick<SessionReply, 'userRole' | 'visibility' | 'employeeId' | 'access'>): Viewer {
+export function viewerFrom(
+  session: Pick<SessionReply, 'userRole' | 'visibility' | 'employeeId' | 'access'> & Partial<Pick<SessionReply, 'userName'>>,
+): Viewer {
   const access: Partial<Record<Permission, readonly Reach[]>> = {}
   for (const [key, rules] of Object.entries(session.access)) {
     access[key as Permission] = session.employeeId === null ? withoutPersonalReach(rules) : rules
   }
-  return { role: session.userRole, visibility: session.visibility, employeeId: session.employeeId, access }
+  return { role: session.userRole, visibility: session.visibility, employeeId: session.employeeId, access, name: session.userName }
 }
 
 /** Whether the reader has the action at all, on at least some records. */

@@ -47,7 +47,7 @@ function MainNav({ onNavigate }: SidebarProps) {
 }
 
 export function Sidebar({ onNavigate }: SidebarProps) {
-  const { role, access } = useViewer()
+  const { role, access, name } = useViewer()
   const { openAssistant } = useAssistant()
   const logout = useLogout()
   const [loggingOut, setLoggingOut] = useState(false)
@@ -74,8 +74,14 @@ export function Sidebar({ onNavigate }: SidebarProps) {
           </Button>
         )}
         <div className="flex items-center justify-between gap-2 px-1">
-          <span className="text-xs text-muted-foreground">Signed in as</span>
-          <span className="rounded-full bg-primary-soft px-2.5 py-0.5 text-xs font-semibold text-primary">
+          <span className="min-w-0 text-xs text-muted-foreground">
+            Signed in as
+            {/* A personal account shows whose it is; a shared sign-in is only its role. */}
+            {name && name !== ROLE_LABELS[role] && (
+              <span className="block truncate text-sm font-medium text-foreground">{name}</span>
+            )}
+          </span>
+          <span className="shrink-0 rounded-full bg-primary-soft px-2.5 py-0.5 text-xs font-semibold text-primary">
             {ROLE_LABELS[role]}
           </span>
         </div>
