@@ -159,28 +159,27 @@ def _event(
     )
 
 
-def created(state: InstanceState[Any]) -> Described | None:
+def _whole(state: InstanceState[Any], action: str) -> Described | None:
+    """A record made (every value after) or removed (every value before)."""
     table = _table(state.mapper)
     if table is None:
         return None
     values = state.dict
     changes = {}
     for key in table.columns:
-        if (found := pair(key, None, _get(values, key))) is not None:
+        value = _get(values, key)
+        found = pair(key, None, value) if action == "create" else pair(key, value, None)
+        if found is not None:
             changes[key] = found
-    return _event("create", table, values, changes)
+    return _event(action, table, values, changes)
+
+
+def created(state: InstanceState[Any]) -> Described | None:
+    return _whole(state, "create")
 
 
 def deleted(state: InstanceState[Any]) -> Described | None:
-    table = _table(state.mapper)
-    if table is None:
-        return None
-    values = state.dict
-    changes = {}
-    for key in table.columns:
-        if (found := pair(key, _get(values, key), None)) is not None:
-            changes[key] = found
-    return _event("delete", table, values, changes)
+    return _whole(state, "delete")
 
 
 def updated(state: InstanceState[Any]) -> Described | None:

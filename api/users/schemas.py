@@ -60,13 +60,28 @@ def role_of(value: Any) -> Any:
     return value
 
 
-class UserCreate(ApiModel):
+class _AccountNames(ApiModel):
+    """A person's first and last name, each optional, as an account holds them."""
+
+    first_name: str | None = None
+    last_name: str | None = None
+
+    @field_validator("first_name", mode="before")
+    @classmethod
+    def _first(cls, value: Any) -> str | None:
+        return optional_name(value, "First name")
+
+    @field_validator("last_name", mode="before")
+    @classmethod
+    def _last(cls, value: Any) -> str | None:
+        return optional_name(value, "Last name")
+
+
+class UserCreate(_AccountNames):
     # The web sends a fresh UUID (an id already taken is refused); a caller that leaves it
     # out gets one made here.
     id: str | None = None
     email: str = Field(default="", validate_default=True)
-    first_name: str | None = None
-    last_name: str | None = None
     role: Role = "user"
     password: str = Field(default="", max_length=1000, validate_default=True)
     # The employee this account belongs to. Left out, the account is linked to the employee
@@ -92,16 +107,6 @@ class UserCreate(ApiModel):
     def _email(cls, value: Any) -> str:
         return clean_email(value)
 
-    @field_validator("first_name", mode="before")
-    @classmethod
-    def _first(cls, value: Any) -> str | None:
-        return optional_name(value, "First name")
-
-    @field_validator("last_name", mode="before")
-    @classmethod
-    def _last(cls, value: Any) -> str | None:
-        return optional_name(value, "Last name")
-
     @field_validator("role", mode="before")
     @classmethod
     def _role(cls, value: Any) -> Any:
@@ -117,22 +122,10 @@ class UserCreate(ApiModel):
         return value
 
 
-class UserUpdate(ApiModel):
+class UserUpdate(_AccountNames):
     """PUT /api/users/{id}: only the fields sent change."""
 
-    first_name: str | None = None
-    last_name: str | None = None
     role: Role | None = None
-
-    @field_validator("first_name", mode="before")
-    @classmethod
-    def _first(cls, value: Any) -> str | None:
-        return optional_name(value, "First name")
-
-    @field_validator("last_name", mode="before")
-    @classmethod
-    def _last(cls, value: Any) -> str | None:
-        return optional_name(value, "Last name")
 
     @field_validator("role", mode="before")
     @classmethod
