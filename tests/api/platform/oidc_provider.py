@@ -12,7 +12,7 @@ import secrets
 import shutil
 import subprocess
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from html import unescape
@@ -113,9 +113,6 @@ def running_provider(
     accounts: Accounts, *, email_in_id_token: bool = False
 ) -> Iterator[RealProvider]:
     """Start the provider; with email_in_id_token its ID tokens carry the scopes' claims too."""
-    node = shutil.which("node")
-    assert node, "node is needed for the OIDC tests (make test installs the npm packages)"
-    assert (ROOT / "node_modules" / "oidc-provider").is_dir(), "run `npm ci` (make test does)"
     key_id = _tag()
     private_key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
     jwk = {
@@ -136,6 +133,22 @@ def running_provider(
         "conformIdTokenClaims": not email_in_id_token,
         "cookieKey": secrets.token_urlsafe(32),
     }
+    with provider_process(config) as issuer:
+        yield RealProvider(
+            issuer=issuer,
+            accounts=accounts,
+            key_id=key_id,
+            private_key=private_key,
+        )
+
+
+@contextmanager
+def provider_process(config: dict[str, Any]) -> Iterator[str]:
+    """The provider script running with `config` (clients, accounts, keys); yields its issuer.
+    The script exits when its stdin closes."""
+    node = shutil.which("node")
+    assert node, "node is needed for the OIDC tests (make test installs the npm packages)"
+    assert (ROOT / "node_modules" / "oidc-provider").is_dir(), "run `npm ci` (make test does)"
     process = subprocess.Popen(
         [node, str(SCRIPT), json.dumps(config)],
         cwd=ROOT,
@@ -147,15 +160,10 @@ def running_provider(
         assert process.stdout is not None
         line = process.stdout.readline()
         assert line, f"the OIDC provider did not start (exit code {process.poll()})"
-        yield RealProvider(
-            issuer=json.loads(line)["issuer"],
-            accounts=accounts,
-            key_id=key_id,
-            private_key=private_key,
-        )
+        yield json.loads(line)["issuer"]
     finally:
         assert process.stdin is not None
-        process.stdin.close()  # the script exits when its stdin closes
+        process.stdin.close()
         try:
             process.wait(timeout=5)
         except subprocess.TimeoutExpired:
@@ -177,27 +185,37 @@ async def _submit_form(browser: httpx.AsyncClient, page: httpx.Response, **field
     return await browser.post(urljoin(str(page.url), action), data={**data, **fields})
 
 
-async def _follow(browser: httpx.AsyncClient, reply: httpx.Response) -> httpx.Response:
+def _to_platform_callback(target: str) -> bool:
+    return target.startswith(REDIRECT_URI)
+
+
+async def _follow(
+    browser: httpx.AsyncClient,
+    reply: httpx.Response,
+    is_callback: Callable[[str], bool] = _to_platform_callback,
+) -> httpx.Response:
     """Follow the provider's redirects; stop at the first one that leaves it (to Merit)."""
     while reply.is_redirect:
         target = urljoin(str(reply.url), reply.headers["location"])
-        if target.startswith(REDIRECT_URI):
+        if is_callback(target):
             return reply
         reply = await browser.get(target)
     return reply
 
 
-async def sign_in_at_provider(url: str, login: str) -> str:
+async def sign_in_at_provider(
+    url: str, login: str, is_callback: Callable[[str], bool] = _to_platform_callback
+) -> str:
     """A browser at the provider's authorization URL: signs in as `login`, grants consent,
     and returns the URL the provider sends it back to (Merit's callback)."""
     async with httpx.AsyncClient(timeout=10) as browser:
-        page = await _follow(browser, await browser.get(url))
+        page = await _follow(browser, await browser.get(url), is_callback)
         assert 'name="prompt" value="login"' in page.text, page.text
         page = await _follow(
-            browser, await _submit_form(browser, page, login=login, password="any")
+            browser, await _submit_form(browser, page, login=login, password="any"), is_callback
         )
         assert 'name="prompt" value="consent"' in page.text, page.text
-        back = await _follow(browser, await _submit_form(browser, page))
+        back = await _follow(browser, await _submit_form(browser, page), is_callback)
     assert back.is_redirect, back.text
     return back.headers["location"]
 

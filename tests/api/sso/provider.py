@@ -8,28 +8,21 @@ development pages, driven here as a browser would: follow the redirects, post th
 with the account's login name, confirm consent, and stop at the redirect back to Merit.
 """
 
-import json
-import re
 import secrets
-import shutil
-import subprocess
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from html import unescape
-from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urlsplit
 
-import httpx
 from cryptography.hazmat.primitives.asymmetric import rsa
 from joserfc.jwk import RSAKey
 
+from tests.api.platform import oidc_provider as platform_provider
+from tests.api.platform.oidc_provider import provider_process
 from tests.conftest import BASE
 
-SCRIPT = Path(__file__).parents[1] / "platform" / "oidc_provider.mjs"
-ROOT = Path(__file__).resolve().parents[3]
 CALLBACK_PATH = "/api/auth/sso/callback"
 
 CLIENT_ID = "merit-sso-client"
@@ -103,9 +96,6 @@ def callback_at(subdomain: str | None = None) -> str:
 
 @contextmanager
 def running_provider(people: People, redirect_uris: list[str]) -> Iterator[RealProvider]:
-    node = shutil.which("node")
-    assert node, "node is needed for the SSO tests (make test installs the npm packages)"
-    assert (ROOT / "node_modules" / "oidc-provider").is_dir(), "run `npm ci` (make test does)"
     key = RSAKey.import_key(rsa.generate_private_key(public_exponent=65537, key_size=2048))
     config = {
         "clients": [_client(CLIENT_ID, redirect_uris), _client(OTHER_CLIENT_ID, redirect_uris)],
@@ -114,61 +104,15 @@ def running_provider(people: People, redirect_uris: list[str]) -> Iterator[RealP
         "conformIdTokenClaims": True,
         "cookieKey": secrets.token_urlsafe(32),
     }
-    process = subprocess.Popen(
-        [node, str(SCRIPT), json.dumps(config)],
-        cwd=ROOT,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        assert line, f"the OIDC provider did not start (exit code {process.poll()})"
-        yield RealProvider(issuer=json.loads(line)["issuer"], people=people)
-    finally:
-        assert process.stdin is not None
-        process.stdin.close()  # the script exits when its stdin closes
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    with provider_process(config) as issuer:
+        yield RealProvider(issuer=issuer, people=people)
 
 
-_FORM = re.compile(r'<form[^>]*action="([^"]+)"[^>]*>(.*?)</form>', re.S)
-_HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)"')
-
-
-async def _submit_form(browser: httpx.AsyncClient, page: httpx.Response, **fields: str):
-    assert page.status_code == 200, page.text
-    match = _FORM.search(page.text)
-    assert match, page.text
-    action, body = unescape(match[1]), match[2]
-    data = {name: unescape(value) for name, value in _HIDDEN.findall(body)}
-    return await browser.post(urljoin(str(page.url), action), data={**data, **fields})
-
-
-async def _follow(browser: httpx.AsyncClient, reply: httpx.Response) -> httpx.Response:
-    """Follow the provider's redirects; stop at the first one to Merit's callback."""
-    while reply.is_redirect:
-        target = urljoin(str(reply.url), reply.headers["location"])
-        if urlsplit(target).path == CALLBACK_PATH:
-            return reply
-        reply = await browser.get(target)
-    return reply
+def _to_sso_callback(target: str) -> bool:
+    return urlsplit(target).path == CALLBACK_PATH
 
 
 async def sign_in_at_provider(url: str, login: str) -> str:
     """A browser at the provider's authorization URL signs in as `login` and consents;
     returns the callback URL the provider sends it back to."""
-    async with httpx.AsyncClient(timeout=10) as browser:
-        page = await _follow(browser, await browser.get(url))
-        assert 'name="prompt" value="login"' in page.text, page.text
-        page = await _follow(
-            browser, await _submit_form(browser, page, login=login, password="any")
-        )
-        assert 'name="prompt" value="consent"' in page.text, page.text
-        back = await _follow(browser, await _submit_form(browser, page))
-    assert back.is_redirect, back.text
-    return back.headers["location"]
+    return await platform_provider.sign_in_at_provider(url, login, _to_sso_callback)
