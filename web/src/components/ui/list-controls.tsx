@@ -52,6 +52,30 @@ export function FilterSelect({
   )
 }
 
+/** The "Department" filter of a list screen: all departments, or one by its slug. */
+export function DepartmentFilter({
+  departments,
+  value,
+  onChange,
+  className,
+}: {
+  departments: readonly { id: number; slug: string; name: string }[] | undefined
+  value: string
+  onChange: (slug: string) => void
+  className?: string
+}) {
+  return (
+    <FilterSelect label="Department" className={className} value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">All Departments</option>
+      {(departments ?? []).map((d) => (
+        <option key={d.id} value={d.slug}>
+          {d.name}
+        </option>
+      ))}
+    </FilterSelect>
+  )
+}
+
 /** The "Sort by" select of a list screen, one option per sort order. */
 export function SortSelect({
   sorts,

@@ -2,7 +2,7 @@ import { BookUser, Mail } from 'lucide-react'
 import { Link } from 'wouter'
 import { PageHeader } from '@/components/layout/page-header'
 import { Card } from '@/components/ui/card'
-import { FilterSelect, Pager, pageOf } from '@/components/ui/list-controls'
+import { DepartmentFilter, Pager, pageOf } from '@/components/ui/list-controls'
 import { QueryState } from '@/components/ui/query-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { reachesEveryone, useViewer, type Viewer } from '@/lib/access'
@@ -120,19 +120,12 @@ export default function DirectoryPage() {
         search={{ placeholder: 'Search the directory...', value: search, onChange: setSearch }}
       />
       <div className="flex flex-col gap-4 p-4 sm:p-6 lg:p-8">
-        <FilterSelect
-          label="Department"
+        <DepartmentFilter
+          departments={departments.data}
           className="w-full sm:w-56"
           value={state.department}
-          onChange={(e) => refine({ department: e.target.value })}
-        >
-          <option value="">All Departments</option>
-          {(departments.data ?? []).map((d) => (
-            <option key={d.id} value={d.slug}>
-              {d.name}
-            </option>
-          ))}
-        </FilterSelect>
+          onChange={(department) => refine({ department })}
+        />
         <QueryState
           query={directory}
           isEmpty={shown.length === 0}

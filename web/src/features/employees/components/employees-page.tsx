@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { FilterSelect, LIST_VIEWS, Pager, pageOf, SortSelect, ViewToggle, type ListView } from '@/components/ui/list-controls'
+import { DepartmentFilter, FilterSelect, LIST_VIEWS, Pager, pageOf, SortSelect, ViewToggle, type ListView } from '@/components/ui/list-controls'
 import { QueryState } from '@/components/ui/query-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/lib/use-toast'
@@ -191,19 +191,12 @@ function EmployeeFilters({ state, refine, update, departments, manage, onBulkUpl
   const showArchived = state.archived !== 'active'
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <FilterSelect
-        label="Department"
+      <DepartmentFilter
+        departments={departments.data}
         className="w-full sm:w-52"
         value={state.department}
-        onChange={(e) => refine({ department: e.target.value })}
-      >
-        <option value="">All Departments</option>
-        {(departments.data ?? []).map((d) => (
-          <option key={d.id} value={d.slug}>
-            {d.name}
-          </option>
-        ))}
-      </FilterSelect>
+        onChange={(department) => refine({ department })}
+      />
       <FilterSelect
         label="Review schedule"
         className="w-[calc(50%-0.375rem)] sm:w-44"
