@@ -5,7 +5,6 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit
 
-from limits import parse as parse_rate_limit
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -145,6 +144,10 @@ class Settings(BaseSettings):
     def _valid_rate_limit(cls, value: str | None) -> str | None:
         try:
             if value is not None:
+                # Loaded only when a limit is configured: commands that never serve (the
+                # CLI's tenant commands) start without it.
+                from limits import parse as parse_rate_limit
+
                 parse_rate_limit(value)
         except ValueError as exc:
             raise ValueError(f"MERIT_RATE_LIMIT must look like '20/minute': {exc}") from exc
