@@ -75,9 +75,10 @@ test('a user linked to an employee sees their own completed review, not their op
   const { arthur, dora, carl } = made.people
   await signInWithAccount(page, { org: made.subdomain, email: arthur.email, password: FIRST_PASSWORD, firstTime: true })
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
-  // The dashboard counts only what they reach: themselves, and their one completed review.
-  expect(await statValue(page, 'Total Employees', 1)).toBe(1)
+  // The dashboard's cards are about them alone: their one completed review, no head count.
   expect(await statValue(page, 'Completed Reviews', 1)).toBe(1)
+  await page.getByRole('heading', { name: 'Next Review', exact: true }).waitFor()
+  await expect(page.getByRole('heading', { name: 'Total Employees' })).toHaveCount(0)
   await shootBoth(page, 'ntk-user-01-dashboard')
 
   // The menu: their own profile instead of the employee list, and the Directory.
@@ -152,7 +153,8 @@ test('a manager sees their reporting line, direct and indirect, and nobody outsi
   const { maria, arthur, bella, dora, carl } = made.people
   await signOut(page)
   await signInWithAccount(page, { org: made.subdomain, email: maria.email, password: FIRST_PASSWORD, firstTime: true })
-  expect(await statValue(page, 'Total Employees', 4)).toBe(4)
+  // Her team: herself and her reporting line.
+  expect(await statValue(page, 'Team Members', 4)).toBe(4)
   const links = await sidebarLinks(page)
   expect(links).toContain('Employees')
   expect(links).toContain('Directory')

@@ -104,19 +104,24 @@ describe('DashboardPage', () => {
     expect(screen.queryByText(/your team/)).not.toBeInTheDocument()
     // The search opens the Employees list, which a reader of their own record alone does not have.
     expect(screen.queryByRole('searchbox')).not.toBeInTheDocument()
-    expect(await screen.findByText('Your open reviews, by due date')).toBeInTheDocument()
+    // Their own reviews show once completed, so a list of open ones would always be empty.
+    expect(await screen.findByRole('heading', { name: 'Next Review' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Upcoming Reviews' })).not.toBeInTheDocument()
+    expect(screen.queryByText(/open reviews/i)).not.toBeInTheDocument()
     user.unmount()
 
     const manager = renderPage(<DashboardPage />, viewerFor('manager', { visibility: 'need_to_know', employeeId: 4 }))
     expect(await screen.findByText("Welcome back! Here's what's happening with your team.")).toBeInTheDocument()
     expect(screen.getByRole('searchbox', { name: 'Search employees' })).toBeInTheDocument()
     expect(await screen.findByText('Open reviews for your team, by due date')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Team Members' })).toBeInTheDocument()
     manager.unmount()
 
     renderPage(<DashboardPage />, 'admin')
     expect(await screen.findByText("Welcome back! Here's what's happening across the organization.")).toBeInTheDocument()
     expect(screen.getByRole('searchbox', { name: 'Search employees' })).toBeInTheDocument()
     expect(await screen.findByText('Open reviews across the organization, by due date')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Total Employees' })).toBeInTheDocument()
   })
 
   it('greets an account linked to nobody with the Directory', () => {
@@ -124,5 +129,8 @@ describe('DashboardPage', () => {
     renderPage(<DashboardPage />, viewerFor('user', { visibility: 'need_to_know' }))
     expect(screen.getByText('Welcome back! Everyone in the organization is in the Directory.')).toBeInTheDocument()
     expect(screen.queryByRole('searchbox')).not.toBeInTheDocument()
+    // No record in reach: no figures (each would be a zero) and no reviews to list.
+    expect(screen.queryByRole('region', { name: 'Statistics' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Upcoming Reviews' })).not.toBeInTheDocument()
   })
 })

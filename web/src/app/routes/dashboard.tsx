@@ -35,6 +35,27 @@ export function dashboardGreeting(access: Access): string {
   return GREETING[widestReach(access, 'employees.read')]
 }
 
+type Dialog = 'employee' | 'bulk' | 'template'
+
+interface DialogsProps {
+  reviewId: number | null
+  onReviewClose: () => void
+  dialog: Dialog | null
+  onDialogChange: (open: boolean) => void
+}
+
+/** The review wizard and the shortcuts' dialogs, each loaded when first opened. */
+function Dialogs({ reviewId, onReviewClose, dialog, onDialogChange }: DialogsProps) {
+  return (
+    <Suspense fallback={null}>
+      {reviewId !== null && <ReviewWizard reviewId={reviewId} onOpenChange={(open) => !open && onReviewClose()} />}
+      {dialog === 'employee' && <AddEmployeeDialog open onOpenChange={onDialogChange} />}
+      {dialog === 'bulk' && <BulkUploadDialog open onOpenChange={onDialogChange} />}
+      {dialog === 'template' && <TemplateFormDialog open onOpenChange={onDialogChange} />}
+    </Suspense>
+  )
+}
+
 /** The dashboard composes features: its own panels, the review wizard (Start Review), the
  * template dialog (Create Template) and the employee dialogs (Add Employee, Bulk Upload). */
 export default function DashboardPage() {
@@ -44,12 +65,16 @@ export default function DashboardPage() {
   const [, navigate] = useLocation()
   const searchEmployees = (text: string) => navigate(`/employees?${new URLSearchParams({ q: text })}`)
   const [reviewId, setReviewId] = useState<number | null>(null)
-  const [dialog, setDialog] = useState<'employee' | 'bulk' | 'template' | null>(null)
+  const [dialog, setDialog] = useState<Dialog | null>(null)
   // The shortcuts show to whoever may use them all: adding people and writing templates.
   const shortcuts = can(access, 'employees.write') && can(access, 'templates.write')
   // The search opens the Employees list: offered to those who have one (not a single own record).
   const reach = widestReach(access, 'employees.read')
   const searchable = reach === 'all' || reach === 'line'
+  // Upcoming Reviews lists open reviews, which show only on others' records (a person's own
+  // review shows once completed): a reader of their own reviews alone would see it always empty.
+  const reviewReach = widestReach(access, 'reviews.read')
+  const upcoming = reviewReach === 'all' || reviewReach === 'line'
   const addEmployee = () => setDialog('employee')
   const queryClient = useQueryClient()
   const onDialogChange = (open: boolean) => {
@@ -75,10 +100,12 @@ export default function DashboardPage() {
       <div className="flex flex-col gap-6 p-4 sm:p-6 lg:p-8">
         <StatCards />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-          <div className="lg:col-span-2">
-            <UpcomingReviews onStartReview={setReviewId} canFill={can(access, 'reviews.fill')} />
-          </div>
-          <div className="flex flex-col gap-6">
+          {upcoming && (
+            <div className="lg:col-span-2">
+              <UpcomingReviews onStartReview={setReviewId} canFill={can(access, 'reviews.fill')} />
+            </div>
+          )}
+          <div className={upcoming ? 'flex flex-col gap-6' : 'flex flex-col gap-6 lg:col-span-2'}>
             {shortcuts && (
               <QuickActions
                 onAddEmployee={addEmployee}
@@ -90,14 +117,7 @@ export default function DashboardPage() {
           </div>
         </div>
       </div>
-      <Suspense fallback={null}>
-        {reviewId !== null && (
-          <ReviewWizard reviewId={reviewId} onOpenChange={(open) => !open && setReviewId(null)} />
-        )}
-        {dialog === 'employee' && <AddEmployeeDialog open onOpenChange={onDialogChange} />}
-        {dialog === 'bulk' && <BulkUploadDialog open onOpenChange={onDialogChange} />}
-        {dialog === 'template' && <TemplateFormDialog open onOpenChange={onDialogChange} />}
-      </Suspense>
+      <Dialogs reviewId={reviewId} onReviewClose={() => setReviewId(null)} dialog={dialog} onDialogChange={onDialogChange} />
     </>
   )
 }

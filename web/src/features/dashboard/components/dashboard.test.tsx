@@ -1,10 +1,14 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { formatDate } from '@/lib/format'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
 import { QuickActions } from './quick-actions'
 import { RecentActivity, timeAgo } from './recent-activity'
-import { ratingTrendNote, StatCards, startedNote } from './stat-cards'
+import { viewerFor } from '@/test/access'
+import { ratingTrendNote, startedNote, teamNote } from '../lib/figures'
+import { completedFigure, expiringFigure, nextReviewFigure, ownRatingFigure } from './own-stat-cards'
+import { StatCards } from './stat-cards'
 import { dueBadgeVariant, UpcomingReviews } from './upcoming-reviews'
 
 const isoInDays = (days: number) => {
@@ -23,7 +27,7 @@ describe('StatCards', () => {
         averageRating: 4.256,
       }),
     })
-    renderWithProviders(<StatCards />)
+    renderWithProviders(<StatCards />, { as: 'admin' })
 
     expect(await screen.findByText('42')).toBeInTheDocument()
     expect(screen.getByText('4.26')).toBeInTheDocument()
@@ -47,7 +51,7 @@ describe('StatCards', () => {
         previousQuarterAverageRating: 3.9,
       }),
     })
-    renderWithProviders(<StatCards />)
+    renderWithProviders(<StatCards />, { as: 'admin' })
     expect(await screen.findByText('+4 started in the last 30 days')).toBeInTheDocument()
     expect(screen.getByText('Due this week · 3 overdue')).toBeInTheDocument()
     expect(screen.getByText('This quarter 4.20, +0.30 vs last quarter')).toBeInTheDocument()
@@ -70,15 +74,135 @@ describe('StatCards', () => {
         averageRating: null,
       }),
     })
-    renderWithProviders(<StatCards />)
+    renderWithProviders(<StatCards />, { as: 'admin' })
     expect(await screen.findByText('0.00')).toBeInTheDocument()
   })
 
   it('keeps the cards and says so when the stats cannot be loaded', async () => {
     mockApi({})
-    renderWithProviders(<StatCards />)
+    renderWithProviders(<StatCards />, { as: 'admin' })
     expect(await screen.findByText('Statistics could not be loaded right now.')).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Avg Rating' })).toBeInTheDocument()
+  })
+})
+
+/** The heading of each card and the figure under it, in order. */
+function cardFigures() {
+  const group = screen.getByRole('region', { name: 'Statistics' })
+  return within(group)
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => [h.textContent, h.closest('div')!.nextElementSibling?.textContent])
+}
+
+describe('StatCards by whose records the reader counts', () => {
+  const stats = {
+    totalEmployees: 4,
+    reviewsDue: 1,
+    completedReviews: 3,
+    averageRating: 4,
+    reviewsOverdue: 0,
+    employeesStartedRecently: 0,
+  }
+
+  it('keeps the organization-wide cards under open visibility, for a manager and a user too', async () => {
+    for (const role of ['admin', 'hr', 'manager', 'user'] as const) {
+      mockApi({ 'GET /api/dashboard/stats': jsonResponse(200, stats) })
+      const page = renderWithProviders(<StatCards />, { as: viewerFor(role, { employeeId: 5 }) })
+      expect(await screen.findByText('No one started in the last 30 days')).toBeInTheDocument()
+      expect(cardFigures()).toEqual([
+        ['Total Employees', '4'],
+        ['Reviews Due', '1'],
+        ['Completed Reviews', '3'],
+        ['Avg Rating', '4.00'],
+      ])
+      page.unmount()
+    }
+  })
+
+  it("labels a manager's cards as their team's: themselves and their reporting line", async () => {
+    mockApi({ 'GET /api/dashboard/stats': jsonResponse(200, { ...stats, employeesStartedRecently: 2, reviewsOverdue: 1 }) })
+    renderWithProviders(<StatCards />, { as: viewerFor('manager', { visibility: 'need_to_know', employeeId: 4 }) })
+    expect(await screen.findByText('You and your reporting line · +2 started in the last 30 days')).toBeInTheDocument()
+    expect(cardFigures()).toEqual([
+      ['Team Members', '4'],
+      ['Team Reviews Due', '1'],
+      ['Team Reviews Completed', '3'],
+      ['Team Avg Rating', '4.00'],
+    ])
+    expect(screen.getByText('Due this week · 1 overdue')).toHaveClass('text-destructive')
+    expect(screen.queryByText(/Total Employees|organization/)).not.toBeInTheDocument()
+  })
+
+  it('shows a reader of their own record alone cards about themselves, none counting a team', async () => {
+    const fetchMock = mockApi({
+      'GET /api/dashboard/stats': jsonResponse(200, { ...stats, totalEmployees: 1, reviewsDue: 0, averageRating: 4.5 }),
+      'GET /api/employees/5': jsonResponse(200, { id: 5, firstName: 'Arthur', lastName: 'Abbott', nextReviewDate: isoInDays(40) }),
+      'GET /api/reviews': jsonResponse(200, [
+        { id: 1, status: 'completed', completedAt: '2030-01-10T09:00:00Z', rating: 4 },
+        { id: 2, status: 'completed', completedAt: '2030-04-02T09:00:00Z', rating: 5 },
+      ]),
+      'GET /api/employee-certifications': jsonResponse(200, [
+        { id: 1, isActive: true, status: 'expiring', expirationDate: '2030-05-06', certificationType: { name: 'First Aid' } },
+        { id: 2, isActive: true, status: 'active', expirationDate: '2031-05-06', certificationType: { name: 'AWS' } },
+      ]),
+    })
+    renderWithProviders(<StatCards />, { as: viewerFor('user', { visibility: 'need_to_know', employeeId: 5 }) })
+    expect(await screen.findByText('First Aid on May 6, 2030')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(cardFigures()).toEqual([
+        ['Completed Reviews', '2'],
+        ['Your Avg Rating', '4.50'],
+        ['Next Review', formatDate(isoInDays(40))],
+        ['Expiring Certifications', '1'],
+      ]),
+    )
+    expect(screen.getByText('Last completed Apr 2, 2030')).toBeInTheDocument()
+    expect(screen.getByText('In 40 days')).toBeInTheDocument()
+    expect(screen.queryByText(/Total Employees|Reviews Due|started in the last 30 days/)).not.toBeInTheDocument()
+    // Their own record, reviews and certifications: nobody else's.
+    const asked = fetchMock.mock.calls.map(([input]) => new URL(String(input), window.location.origin))
+    expect(asked.find((url) => url.pathname === '/api/reviews')?.searchParams.get('employeeId')).toBe('5')
+    expect(asked.find((url) => url.pathname === '/api/employee-certifications')?.searchParams.get('employeeId')).toBe('5')
+  })
+
+  it('shows no figures to an account linked to no employee', () => {
+    mockApi({ 'GET /api/dashboard/stats': jsonResponse(200, stats) })
+    renderWithProviders(<StatCards />, { as: viewerFor('user', { visibility: 'need_to_know' }) })
+    expect(screen.queryByRole('region', { name: 'Statistics' })).not.toBeInTheDocument()
+  })
+
+  it("words a person's own figures", () => {
+    const now = new Date(2030, 0, 10, 12)
+    expect(nextReviewFigure('2030-01-10', now)).toEqual({ value: 'Jan 10, 2030', note: 'Today' })
+    expect(nextReviewFigure('2030-01-11', now).note).toBe('Tomorrow')
+    expect(nextReviewFigure('2030-01-07', now).note).toBe('3 days ago')
+    expect(nextReviewFigure(null, now)).toEqual({ value: 'Not scheduled', note: null })
+    expect(completedFigure([])).toEqual({ value: '0', note: 'None yet' })
+    expect(completedFigure([{ status: 'pending' } as never])).toEqual({ value: '0', note: 'None yet' })
+    expect(ownRatingFigure(0)).toEqual({ value: '—', note: 'No rated reviews yet' })
+    expect(ownRatingFigure(4.2)).toEqual({ value: '4.20', note: 'Across your completed reviews' })
+    expect(ownRatingFigure(4.2, 4.5, 4)).toEqual({ value: '4.20', note: 'This quarter 4.50, +0.50 vs last quarter' })
+    expect(teamNote(0)).toBe('You and your reporting line')
+  })
+
+  it("counts a person's certifications expiring within 30 days and says which have expired", () => {
+    const cert = (id: number, status: string, expirationDate: string | null, isActive = true) =>
+      ({ id, status, expirationDate, isActive, certificationType: { name: `Cert ${id}` } }) as never
+    expect(expiringFigure([])).toEqual({ value: '0', note: 'No certifications on record', urgent: false })
+    expect(expiringFigure([cert(1, 'active', '2031-01-01'), cert(2, 'no_expiry', null)])).toEqual({
+      value: '0',
+      note: 'None in the next 30 days',
+      urgent: false,
+    })
+    expect(
+      expiringFigure([cert(1, 'expiring', '2030-02-01'), cert(2, 'expiring', '2030-01-20'), cert(3, 'expired', '2029-12-01')]),
+    ).toEqual({ value: '2', note: 'Cert 2 on Jan 20, 2030 · 1 expired', urgent: true })
+    // One no longer held (replaced or withdrawn) is not counted.
+    expect(expiringFigure([cert(1, 'expired', '2029-12-01', false)])).toEqual({
+      value: '0',
+      note: 'No certifications on record',
+      urgent: false,
+    })
   })
 })
 

@@ -1,95 +1,68 @@
-import { CalendarClock, CircleCheck, Star, Users, type LucideIcon } from 'lucide-react'
-import { Card } from '@/components/ui/card'
-import { Skeleton } from '@/components/ui/skeleton'
-import { StatGroup } from '@/components/ui/stat-group'
-import { cn } from '@/lib/utils'
+import { CalendarClock, CircleCheck, Star, Users } from 'lucide-react'
+import { useViewer, widestReach } from '@/lib/access'
 import { useDashboardStats, type DashboardStats } from '../api/get-dashboard-stats'
+import { ratingTrendNote, ratingValue, startedNote, teamNote, type Figure } from '../lib/figures'
+import { OwnStatCards } from './own-stat-cards'
+import { StatGrid } from './stat-grid'
 
-interface StatDefinition {
-  label: string
-  icon: LucideIcon
-  value: (stats: DashboardStats) => string
-  /** What the figure is beside, from the data; none when there is no history to tell it. */
-  note: (stats: DashboardStats) => string | null
+/** The labels of each card, by whose records the reader counts: the organization's or their team's. */
+const LABELS = {
+  all: { people: 'Total Employees', due: 'Reviews Due', completed: 'Completed Reviews', rating: 'Avg Rating' },
+  line: { people: 'Team Members', due: 'Team Reviews Due', completed: 'Team Reviews Completed', rating: 'Team Avg Rating' },
+} as const
+
+/**
+ * The four cards of a reader who counts several people: the whole organization, or a manager's
+ * team (themselves and their reporting line). Each note is computed from history.
+ */
+export function groupFigures(reach: 'all' | 'line', stats: DashboardStats | undefined): Figure[] {
+  const label = LABELS[reach]
+  const overdue = stats?.reviewsOverdue ?? 0
+  const shown = (value: (s: DashboardStats) => string) => (stats ? value(stats) : undefined)
+  return [
+    {
+      label: label.people,
+      icon: Users,
+      value: shown((s) => String(s.totalEmployees)),
+      note: reach === 'line' ? teamNote(stats?.employeesStartedRecently) : startedNote(stats?.employeesStartedRecently),
+    },
+    {
+      label: label.due,
+      icon: CalendarClock,
+      value: shown((s) => String(s.reviewsDue)),
+      note: overdue > 0 ? `Due this week · ${overdue} overdue` : 'Due this week',
+      urgent: overdue > 0,
+    },
+    { label: label.completed, icon: CircleCheck, value: shown((s) => String(s.completedReviews)), note: 'This quarter' },
+    {
+      label: label.rating,
+      icon: Star,
+      value: shown((s) => ratingValue(s.averageRating)),
+      note: ratingTrendNote(stats?.quarterAverageRating, stats?.previousQuarterAverageRating),
+    },
+  ]
 }
 
-/** Who started in the last 30 days (archiving is not dated, so leavers are not subtracted). */
-export function startedNote(started: number | null | undefined): string | null {
-  if (started === null || started === undefined) return null
-  return started === 0 ? 'No one started in the last 30 days' : `+${started} started in the last 30 days`
-}
-
-/** This quarter's average rating against last quarter's, when both quarters have ratings. */
-export function ratingTrendNote(quarter: number | null | undefined, previous: number | null | undefined): string | null {
-  if (quarter === null || quarter === undefined || previous === null || previous === undefined) return null
-  const change = Math.round((quarter - previous) * 100) / 100
-  const sign = change > 0 ? '+' : change < 0 ? '−' : '±'
-  return `This quarter ${quarter.toFixed(2)}, ${sign}${Math.abs(change).toFixed(2)} vs last quarter`
-}
-
-/** Avg Rating shows two decimals, 0.00 when missing; each note is computed from history. */
-const STATS: StatDefinition[] = [
-  {
-    label: 'Total Employees',
-    icon: Users,
-    value: (s) => String(s.totalEmployees),
-    note: (s) => startedNote(s.employeesStartedRecently),
-  },
-  {
-    label: 'Reviews Due',
-    icon: CalendarClock,
-    value: (s) => String(s.reviewsDue),
-    note: (s) => (s.reviewsOverdue > 0 ? `Due this week · ${s.reviewsOverdue} overdue` : 'Due this week'),
-  },
-  { label: 'Completed Reviews', icon: CircleCheck, value: (s) => String(s.completedReviews), note: () => 'This quarter' },
-  {
-    label: 'Avg Rating',
-    icon: Star,
-    value: (s) => (Number.isFinite(s.averageRating) ? Number(s.averageRating) : 0).toFixed(2),
-    note: (s) => ratingTrendNote(s.quarterAverageRating, s.previousQuarterAverageRating),
-  },
-]
-
-export function StatCards() {
+function GroupStatCards({ reach }: { reach: 'all' | 'line' }) {
   const { data, isPending, isError } = useDashboardStats()
+  const figures = groupFigures(reach, data).map((figure) => ({
+    ...figure,
+    pending: isPending,
+    // No figure, no note beside it: a failed load shows the cards with a dash.
+    note: data ? figure.note : null,
+  }))
+  return <StatGrid figures={figures} failed={isError} />
+}
 
-  return (
-    <StatGroup label="Statistics" className="flex flex-col gap-3">
-      {isError && (
-        <p role="alert" className="text-sm text-muted-foreground">
-          Statistics could not be loaded right now.
-        </p>
-      )}
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {STATS.map(({ label, note, icon: Icon, value }) => {
-          const text = data ? note(data) : null
-          return (
-          <Card key={label} className="flex flex-col gap-3 p-5">
-            <div className="flex items-center justify-between">
-              <h3 className="text-sm font-medium text-muted-foreground">{label}</h3>
-              <span className="flex size-9 items-center justify-center rounded-lg bg-primary-soft text-primary">
-                <Icon aria-hidden="true" className="size-4" />
-              </span>
-            </div>
-            {isPending ? (
-              // As tall as the number and its note, so the cards keep their size when they fill in.
-              <>
-                <Skeleton className="h-9 w-20" />
-                <Skeleton className="h-4 w-28" />
-              </>
-            ) : (
-              <p className="text-3xl font-semibold tracking-tight">{data ? value(data) : '—'}</p>
-            )}
-            {!isPending && (
-              // Kept when there is no note (an empty line), so every card is as tall as its skeleton.
-              <p className={cn('min-h-4 text-xs text-muted-foreground', text?.includes('overdue') && 'text-destructive')}>
-                {text}
-              </p>
-            )}
-          </Card>
-          )
-        })}
-      </div>
-    </StatGroup>
-  )
+/**
+ * The dashboard's figures, over the records the reader reaches: the organization's, their
+ * team's, or (for a reader of their own record alone) cards about themselves. A reader who
+ * reaches no record has no figures to see.
+ */
+export function StatCards() {
+  const viewer = useViewer()
+  const reach = widestReach(viewer.access, 'dashboard.read')
+  if (reach === 'none') return null
+  if (reach === 'own') return viewer.employeeId === null ? null : <OwnStatCards employeeId={viewer.employeeId} />
+  return <GroupStatCards reach={reach} />
 }

@@ -1,15 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api, unwrap } from '@/lib/api-client'
-import type { ApiSchema } from '@/lib/api-types'
-import { queryKeys } from '@/lib/query-keys'
+import { useQuery } from '@tanstack/react-query'
+import { employeeReviewsQueryOptions } from '@/lib/api/employee-record'
 
-export type ProfileReview = ApiSchema<'ReviewRead'>
-
-export const employeeReviewsQueryOptions = (employeeId: number) =>
-  queryOptions({
-    queryKey: queryKeys.employeeReviews(employeeId),
-    queryFn: ({ signal }) => unwrap(api.GET('/api/reviews', { params: { query: { employeeId } }, signal })),
-  })
+export { employeeReviewsQueryOptions, type EmployeeReview as ProfileReview } from '@/lib/api/employee-record'
 
 export function useEmployeeReviews(employeeId: number) {
   return useQuery(employeeReviewsQueryOptions(employeeId))

@@ -1,16 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api, ApiError, unwrap } from '@/lib/api-client'
+import { api, ApiError } from '@/lib/api-client'
 import { useDepartments } from '@/lib/api/departments'
-import type { ApiSchema } from '@/lib/api-types'
+import { employeeQueryOptions, type Employee } from '@/lib/api/employee-record'
 import { queryKeys } from '@/lib/query-keys'
 
-export type Employee = ApiSchema<'EmployeeRead'>
-
-export const employeeQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: queryKeys.employee(id),
-    queryFn: ({ signal }) => unwrap(api.GET('/api/employees/{id}', { params: { path: { id } }, signal })),
-  })
+export { employeeQueryOptions, type Employee } from '@/lib/api/employee-record'
 
 export function useEmployee(id: number) {
   return useQuery(employeeQueryOptions(id))
