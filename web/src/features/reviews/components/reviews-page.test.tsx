@@ -4,6 +4,7 @@ import type { ReactElement } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { AssistantContext } from '@/lib/assistant'
 import { localToday } from '@/lib/date-range'
+import type { Viewer } from '@/lib/access'
 import type { Role } from '@/lib/roles'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
 import { viewerFor } from '@/test/access'
@@ -11,7 +12,7 @@ import ReviewsPage, { REVIEWS_PER_PAGE, reviewsSubtitle } from './reviews-page'
 
 
 /** Pages carry the shared header, whose help button needs the assistant context. */
-function renderPage(ui: ReactElement, as: Role = 'admin') {
+function renderPage(ui: ReactElement, as: Role | Viewer = 'admin') {
   return renderWithProviders(
     <AssistantContext.Provider value={{ openAssistant: vi.fn() }}>{ui}</AssistantContext.Provider>,
     { as },
@@ -195,6 +196,49 @@ describe('ReviewsPage', () => {
       pageSize: String(REVIEWS_PER_PAGE),
     })
     expect(screen.getByRole('button', { name: 'Cards' })).toHaveAttribute('aria-pressed', 'true')
+  })
+
+  it('offers a reader of their own reviews alone only the filters that can narrow them', async () => {
+    // A link made by someone who sees more: its filters by person are not applied.
+    window.history.replaceState(null, '', '/reviews?department=sales&reviewer=E-9&overdue=true&archived=archived&reviewType=annual')
+    const fetchMock = mockApi({
+      'GET /api/reviews': jsonResponse(200, []),
+      'GET /api/departments': jsonResponse(200, DEPARTMENTS),
+      'GET /api/employees': jsonResponse(200, [employee]),
+    })
+    const user = userEvent.setup()
+    renderPage(<ReviewsPage />, viewerFor('user', { visibility: 'need_to_know', employeeId: 3 }))
+    expect(await screen.findByText('No reviews found')).toBeInTheDocument()
+    for (const label of ['Department', 'Due', 'Reviewer', 'Employees']) {
+      expect(screen.queryByLabelText(label)).not.toBeInTheDocument()
+    }
+    expect(screen.getByLabelText('Review type')).toHaveValue('annual')
+    expect(screen.getByLabelText('Sort by')).toBeInTheDocument()
+    // Every one of their own reviews, of the type asked for; nothing looked up for hidden filters.
+    expect(Object.fromEntries(lastQuery(fetchMock))).toEqual({
+      reviewType: 'annual',
+      archived: 'all',
+      sort: 'urgency',
+      page: '1',
+      pageSize: String(REVIEWS_PER_PAGE),
+    })
+    const asked = fetchMock.mock.calls.map(([input]) => new URL(String(input), window.location.origin).pathname)
+    expect(asked).not.toContain('/api/employees')
+    expect(asked).not.toContain('/api/departments')
+    // The type is the one filter that narrowed the list: Clear filters clears it.
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }))
+    await waitFor(() => expect(lastQuery(fetchMock).get('reviewType')).toBeNull())
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument()
+  })
+
+  it("keeps every filter for a manager, whose list holds their team's reviews", async () => {
+    window.history.replaceState(null, '', '/reviews')
+    mockApi({ 'GET /api/reviews': byStatus, 'GET /api/departments': jsonResponse(200, DEPARTMENTS) })
+    renderPage(<ReviewsPage />, viewerFor('manager', { visibility: 'need_to_know', employeeId: 4 }))
+    await screen.findAllByRole('listitem')
+    for (const label of ['Department', 'Review type', 'Due', 'Reviewer', 'Employees', 'Sort by']) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument()
+    }
   })
 
   it('pages through a long list with the total the server counts', async () => {

@@ -1,20 +1,29 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { ClipboardList } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { PageHeader } from '@/components/layout/page-header'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { FilterSelect, LIST_VIEWS, Pager, pageOf, SortSelect, TAB_TRIGGER_CLASS, ViewToggle, type ListView } from '@/components/ui/list-controls'
+import { LIST_VIEWS, Pager, pageOf, TAB_TRIGGER_CLASS, ViewToggle, type ListView } from '@/components/ui/list-controls'
 import { QueryState } from '@/components/ui/query-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatDate, humanize } from '@/lib/format'
 import { can, useAccess, widestReach, type Access } from '@/lib/access'
 import { useSearchField, useUrlState } from '@/lib/url-state'
-import { reviewersOf, useEmployeeOptions } from '../api/get-review-options'
-import { REVIEW_TYPES, useDepartments, useReviewPage, type Review } from '../api/get-reviews'
+import { REVIEW_TYPES, useReviewPage, type Review } from '../api/get-reviews'
 import { CreateReviewDialog } from './create-review-dialog'
+import {
+  DEFAULTS,
+  NoReviews,
+  offeredState,
+  ReviewFilters,
+  seesOthersReviews,
+  SORTS,
+  type Key,
+  type Refine,
+  type UrlState,
+} from './review-filters'
 import { ReviewCard, reviewAction, STATUS_VARIANT } from './review-card'
 import { ReviewWizard } from './review-wizard'
 
@@ -25,34 +34,9 @@ const TABS = [
   { value: 'completed', label: 'Completed' },
 ] as const
 
-const SORTS = [
-  { value: 'urgency', label: 'Most urgent first' },
-  { value: 'dueDate', label: 'Due date, earliest first' },
-  { value: '-dueDate', label: 'Due date, latest first' },
-  { value: '-createdAt', label: 'Newest first' },
-  { value: '-completedAt', label: 'Recently completed' },
-  { value: 'employee', label: 'Employee A–Z' },
-  { value: '-employee', label: 'Employee Z–A' },
-  { value: '-rating', label: 'Highest rating' },
-] as const
-
 /** Reviews per page: a page stays quick to render and to read at any organisation's size. */
 export const REVIEWS_PER_PAGE = 25
 
-/** The screen's choices, kept in its address (a shared link opens the same view). */
-const DEFAULTS = {
-  q: '',
-  status: 'all',
-  department: '',
-  reviewType: '',
-  overdue: '',
-  archived: 'active',
-  reviewer: '',
-  sort: 'urgency',
-  view: 'cards',
-  page: '1',
-} as const
-type Key = keyof typeof DEFAULTS
 const ALLOWED: Partial<Record<Key, readonly string[]>> = {
   status: TABS.map((t) => t.value),
   reviewType: REVIEW_TYPES,
@@ -129,9 +113,6 @@ function Skeletons() {
   )
 }
 
-type UrlState = Record<Key, string>
-type Refine = (patch: Partial<Record<Key, string>>) => void
-
 /**
  * The dialogs this screen opens: Create Review and the review wizard, also from links into it
  * (?create=1&templateId=N for Use Template, ?review=N). Those are taken out of the address once
@@ -186,78 +167,6 @@ function useReviewsOf(state: UrlState, page: number) {
   })
 }
 
-interface ReviewFiltersProps {
-  state: UrlState
-  refine: Refine
-  /** The reviewer filter's choices load once the list itself has. */
-  listLoaded: boolean
-}
-
-function ReviewFilters({ state, refine, listLoaded }: ReviewFiltersProps) {
-  const departments = useDepartments()
-  const reviewers = reviewersOf(useEmployeeOptions(listLoaded).data ?? [])
-  return (
-    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-      <FilterSelect label="Department" value={state.department} onChange={(e) => refine({ department: e.target.value })}>
-        <option value="">All departments</option>
-        {(departments.data ?? []).map((d) => (
-          <option key={d.id} value={d.slug}>
-            {d.name}
-          </option>
-        ))}
-      </FilterSelect>
-      <FilterSelect label="Review type" value={state.reviewType} onChange={(e) => refine({ reviewType: e.target.value })}>
-        <option value="">All types</option>
-        {REVIEW_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {humanize(type)}
-          </option>
-        ))}
-      </FilterSelect>
-      <FilterSelect label="Due" value={state.overdue} onChange={(e) => refine({ overdue: e.target.value })}>
-        <option value="">Any due date</option>
-        <option value="true">Overdue only</option>
-        <option value="false">Not overdue</option>
-      </FilterSelect>
-      <FilterSelect label="Reviewer" value={state.reviewer} onChange={(e) => refine({ reviewer: e.target.value })}>
-        <option value="">Any reviewer</option>
-        {reviewers.map((r) => (
-          <option key={r.id} value={r.employeeId ?? ''}>
-            {r.firstName} {r.lastName}
-          </option>
-        ))}
-      </FilterSelect>
-      <FilterSelect label="Employees" value={state.archived} onChange={(e) => refine({ archived: e.target.value })}>
-        <option value="active">Active employees</option>
-        <option value="archived">Archived employees</option>
-        <option value="all">All employees</option>
-      </FilterSelect>
-      <SortSelect sorts={SORTS} className="col-span-2 md:col-span-1" value={state.sort} onChange={(sort) => refine({ sort })} />
-    </div>
-  )
-}
-
-function NoReviews({ state, refine }: { state: UrlState; refine: Refine }) {
-  const filtered =
-    state.q !== '' ||
-    state.department !== '' ||
-    state.reviewType !== '' ||
-    state.overdue !== '' ||
-    state.reviewer !== '' ||
-    state.archived !== DEFAULTS.archived
-  return (
-    <Card className="flex flex-col items-center gap-2 px-6 py-16 text-center text-muted-foreground">
-      <ClipboardList aria-hidden="true" className="size-8" />
-      No reviews found
-      {filtered && (
-        <Button variant="link" onClick={() => refine({ q: '', department: '', reviewType: '', overdue: '', reviewer: '', archived: '' })}>
-          Clear filters
-        </Button>
-      )}
-    </Card>
-  )
-}
-
 interface ReviewListProps {
   reviews: ReturnType<typeof useReviewsOf>
   state: UrlState
@@ -266,9 +175,11 @@ interface ReviewListProps {
   onPage: (page: number) => void
   canFill: boolean
   onOpen: (id: number) => void
+  /** The reader sees others' reviews (and is offered the filters by person). */
+  others: boolean
 }
 
-function ReviewList({ reviews, state, refine, page, onPage, canFill, onOpen }: ReviewListProps) {
+function ReviewList({ reviews, state, refine, page, onPage, canFill, onOpen, others }: ReviewListProps) {
   const items = reviews.data?.items ?? []
   return (
     <QueryState
@@ -280,7 +191,7 @@ function ReviewList({ reviews, state, refine, page, onPage, canFill, onOpen }: R
           Reviews could not be loaded right now.
         </p>
       }
-      empty={<NoReviews state={state} refine={refine} />}
+      empty={<NoReviews state={state} refine={refine} others={others} />}
     >
       {() => (
         <div className="flex flex-col gap-4" aria-busy={reviews.isFetching}>
@@ -323,7 +234,8 @@ export default function ReviewsPage() {
   // Any change of what is shown starts again at its first page.
   const refine = (patch: Partial<Record<Key, string>>) => update({ ...patch, page: '1' })
   const [searchText, setSearchText] = useSearchField(state.q, (q) => refine({ q }))
-  const reviews = useReviewsOf(state, page)
+  const others = seesOthersReviews(access)
+  const reviews = useReviewsOf(offeredState(state, others), page)
   const dialogs = useReviewDialogs(can(access, 'reviews.create'))
   const canFill = can(access, 'reviews.fill')
 
@@ -336,6 +248,7 @@ export default function ReviewsPage() {
       onPage={(next) => update({ page: String(next) })}
       canFill={canFill}
       onOpen={dialogs.setOpenReview}
+      others={others}
     />
   )
 
@@ -362,7 +275,7 @@ export default function ReviewsPage() {
             </Tabs.List>
             <ViewToggle value={state.view as ListView} onChange={(view) => update({ view })} />
           </div>
-          <ReviewFilters state={state} refine={refine} listLoaded={!reviews.isPending} />
+          <ReviewFilters state={state} refine={refine} listLoaded={!reviews.isPending} others={others} />
           {TABS.map((tab) => (
             <Tabs.Content key={tab.value} value={tab.value} className="focus-visible:outline-none">
               {tab.value === state.status && content}
