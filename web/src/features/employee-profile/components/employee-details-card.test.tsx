@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
 import type { Employee } from '../api/get-employee'
 import { EmployeeDetailsCard } from './employee-details-card'
@@ -109,5 +110,35 @@ describe('EmployeeDetailsCard manager', () => {
     mockApi({ 'GET /api/reviews': jsonResponse(200, []), 'GET /api/departments': jsonResponse(200, []) })
     renderWithProviders(<EmployeeDetailsCard employee={reporting} />)
     await waitFor(() => expect(detail('Manager')).toHaveTextContent(/^EMP001$/))
+  })
+})
+
+describe('EmployeeDetailsCard header', () => {
+  // jsdom lays nothing out: the test holds the structure the phone layout rests on.
+  it('puts the actions below the name and position on a phone, beside them from the sm breakpoint', async () => {
+    mockApi({ 'GET /api/reviews': jsonResponse(200, []), 'GET /api/departments': jsonResponse(200, []) })
+    const onEdit = vi.fn()
+    renderWithProviders(<EmployeeDetailsCard employee={employee} onEdit={onEdit} />)
+    const name = screen.getByRole('heading', { name: 'Grace Hopper' })
+    const actions = screen.getByRole('group', { name: 'Profile actions' })
+    const edit = within(actions).getByRole('button', { name: 'Edit Employee' })
+    // Name and position in one block, the actions in another: neither shares a row with the other.
+    const identity = name.closest('div.flex-1')!.parentElement!
+    expect(identity).toContainElement(screen.getByText('Principal Engineer · ID EMP012'))
+    expect(identity).not.toContainElement(edit)
+    // The two stack (a column) below sm and sit side by side (a row) from sm up.
+    const header = identity.parentElement!
+    expect(header).toBe(actions.parentElement)
+    expect(header).toHaveClass('flex-col', 'sm:flex-row')
+    expect(edit).toHaveClass('w-full', 'sm:w-auto')
+    await userEvent.setup().click(edit)
+    expect(onEdit).toHaveBeenCalledOnce()
+  })
+
+  it('shows no actions to a reader who cannot edit the employee', () => {
+    mockApi({ 'GET /api/reviews': jsonResponse(200, []), 'GET /api/departments': jsonResponse(200, []) })
+    renderWithProviders(<EmployeeDetailsCard employee={employee} />)
+    expect(screen.getByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument()
+    expect(screen.queryByRole('group', { name: 'Profile actions' })).not.toBeInTheDocument()
   })
 })

@@ -86,31 +86,39 @@ interface EmployeeDetailsCardProps {
   onEdit?: () => void
 }
 
+/**
+ * The name and position, with the actions. On a phone the actions go below, full width, so the
+ * name and position keep the card's width instead of a column squeezed beside a button.
+ */
 function NameLine({ employee, onEdit }: EmployeeDetailsCardProps) {
   return (
-    <div className="flex flex-wrap items-center gap-4">
-      <span
-        aria-hidden="true"
-        className="flex size-16 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xl font-semibold text-primary"
-      >
-        {getInitials(employee.firstName, employee.lastName)}
-      </span>
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <h2 className="text-xl font-semibold">
-            {employee.firstName} {employee.lastName}
-          </h2>
-          {employee.isArchived && <Badge variant="secondary">Archived</Badge>}
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 items-center gap-4">
+        <span
+          aria-hidden="true"
+          className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-soft text-lg font-semibold text-primary sm:size-16 sm:text-xl"
+        >
+          {getInitials(employee.firstName, employee.lastName)}
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="break-words text-xl font-semibold">
+              {employee.firstName} {employee.lastName}
+            </h2>
+            {employee.isArchived && <Badge variant="secondary">Archived</Badge>}
+          </div>
+          <p className="break-words text-sm text-muted-foreground">
+            {employee.position || 'No position'} · ID {employee.employeeId}
+          </p>
         </div>
-        <p className="text-sm text-muted-foreground">
-          {employee.position || 'No position'} · ID {employee.employeeId}
-        </p>
       </div>
       {onEdit && (
-        <Button variant="outline" onClick={onEdit}>
-          <Pencil aria-hidden="true" />
-          Edit Employee
-        </Button>
+        <div role="group" aria-label="Profile actions" className="flex sm:shrink-0">
+          <Button variant="outline" className="w-full sm:w-auto" onClick={onEdit}>
+            <Pencil aria-hidden="true" />
+            Edit Employee
+          </Button>
+        </div>
       )}
     </div>
   )
