@@ -126,7 +126,7 @@ describe('StatCards by whose records the reader counts', () => {
     expect(cardFigures()).toEqual([
       ['Team Members', '4'],
       ['Team Reviews Due', '1'],
-      ['Team Reviews Completed', '3'],
+      ['Team Reviews Done', '3'],
       ['Team Avg Rating', '4.00'],
     ])
     expect(screen.getByText('Due this week · 1 overdue')).toHaveClass('text-destructive')
@@ -153,7 +153,7 @@ describe('StatCards by whose records the reader counts', () => {
         ['Completed Reviews', '2'],
         ['Your Avg Rating', '4.50'],
         ['Next Review', formatDate(isoInDays(40))],
-        ['Expiring Certifications', '1'],
+        ['Certifications', '1 expiring'],
       ]),
     )
     expect(screen.getByText('Last completed Apr 2, 2030')).toBeInTheDocument()
@@ -188,18 +188,23 @@ describe('StatCards by whose records the reader counts', () => {
   it("counts a person's certifications expiring within 30 days and says which have expired", () => {
     const cert = (id: number, status: string, expirationDate: string | null, isActive = true) =>
       ({ id, status, expirationDate, isActive, certificationType: { name: `Cert ${id}` } }) as never
-    expect(expiringFigure([])).toEqual({ value: '0', note: 'No certifications on record', urgent: false })
+    expect(expiringFigure([])).toEqual({ value: 'None', note: 'No certifications on record', urgent: false })
     expect(expiringFigure([cert(1, 'active', '2031-01-01'), cert(2, 'no_expiry', null)])).toEqual({
-      value: '0',
-      note: 'None in the next 30 days',
+      value: 'None expiring',
+      note: 'In the next 30 days',
       urgent: false,
     })
     expect(
       expiringFigure([cert(1, 'expiring', '2030-02-01'), cert(2, 'expiring', '2030-01-20'), cert(3, 'expired', '2029-12-01')]),
-    ).toEqual({ value: '2', note: 'Cert 2 on Jan 20, 2030 · 1 expired', urgent: true })
+    ).toEqual({ value: '2 expiring', note: 'Cert 2 on Jan 20, 2030 · 1 expired', urgent: true })
+    expect(expiringFigure([cert(1, 'active', '2031-01-01'), cert(3, 'expired', '2029-12-01')])).toEqual({
+      value: 'None expiring',
+      note: 'In the next 30 days · 1 expired',
+      urgent: true,
+    })
     // One no longer held (replaced or withdrawn) is not counted.
     expect(expiringFigure([cert(1, 'expired', '2029-12-01', false)])).toEqual({
-      value: '0',
+      value: 'None',
       note: 'No certifications on record',
       urgent: false,
     })

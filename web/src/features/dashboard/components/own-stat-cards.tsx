@@ -36,23 +36,28 @@ export function nextReviewFigure(nextReviewDate: string | null | undefined, now 
 const named = (c: EmployeeCertification) => c.certificationType?.name ?? 'A certification'
 
 /**
- * How many of the reader's certifications expire within 30 days (the server's 'expiring'); the
- * note names the first to go and says how many have already expired.
+ * The reader's certifications expiring within 30 days (the server's 'expiring'): how many, the
+ * first to go, and how many have expired already. Said in words: the card's label is the
+ * certifications, not a count of them.
  */
 export function expiringFigure(certifications: EmployeeCertification[] | undefined): Pick<Figure, 'value' | 'note' | 'urgent'> {
   if (!certifications) return {}
   const held = certifications.filter((c) => c.isActive)
+  if (!held.length) return { value: 'None', note: 'No certifications on record', urgent: false }
   const expiring = held
     .filter((c) => c.status === 'expiring' && c.expirationDate)
     .sort((a, b) => (a.expirationDate ?? '').localeCompare(b.expirationDate ?? ''))
   const expired = held.filter((c) => c.status === 'expired').length
   const first = expiring[0]
   const parts = [
-    first ? `${named(first)} on ${formatDate(first.expirationDate!)}` : null,
+    first ? `${named(first)} on ${formatDate(first.expirationDate!)}` : 'In the next 30 days',
     expired ? `${expired} expired` : null,
-  ].filter(Boolean)
-  const none = held.length ? 'None in the next 30 days' : 'No certifications on record'
-  return { value: String(expiring.length), note: parts.length ? parts.join(' · ') : none, urgent: expired > 0 }
+  ]
+  return {
+    value: expiring.length ? `${expiring.length} expiring` : 'None expiring',
+    note: parts.filter(Boolean).join(' · '),
+    urgent: expired > 0,
+  }
 }
 
 /**
@@ -81,9 +86,10 @@ export function OwnStatCards({ employeeId }: { employeeId: number }) {
       ...(employee.data ? nextReviewFigure(employee.data.nextReviewDate) : {}),
     },
     {
-      label: 'Expiring Certifications',
+      label: 'Certifications',
       icon: Award,
       pending: certifications.isPending,
+      text: true,
       ...expiringFigure(certifications.data),
     },
   ]

@@ -8,7 +8,8 @@ import { StatGrid } from './stat-grid'
 /** The labels of each card, by whose records the reader counts: the organization's or their team's. */
 const LABELS = {
   all: { people: 'Total Employees', due: 'Reviews Due', completed: 'Completed Reviews', rating: 'Avg Rating' },
-  line: { people: 'Team Members', due: 'Team Reviews Due', completed: 'Team Reviews Completed', rating: 'Team Avg Rating' },
+  // Short enough to keep to one line beside the card's icon, as the organization's do.
+  line: { people: 'Team Members', due: 'Team Reviews Due', completed: 'Team Reviews Done', rating: 'Team Avg Rating' },
 } as const
 
 /**
