@@ -61,14 +61,20 @@ def _security_headers(
         else https or settings.is_production
     )
     out: list[tuple[bytes, bytes]] = []
-    has_csp = False
+    has_csp = has_cache_rule = False
     for name, value in headers:
         lower = name.lower()
         if lower == b"set-cookie":
             value = _harden_cookie(value, secure_cookies)
         elif lower == b"content-security-policy":
             has_csp = True
+        elif lower == b"cache-control":
+            has_cache_rule = True
         out.append((name, value))
+    # API replies hold people's records: no browser or proxy keeps a copy (a shared computer's
+    # cache, a back button after sign-out) unless the route says otherwise (logos do).
+    if not has_cache_rule and path.startswith("/api/"):
+        out.append((b"cache-control", b"no-store"))
     if not has_csp and not path.startswith(CSP_EXEMPT):
         out.append((b"content-security-policy", CSP.encode()))
     out += [

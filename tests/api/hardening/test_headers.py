@@ -134,3 +134,11 @@ def test_cookie_flags_are_added_only_when_missing():
         b"a=1; SameSite=None; Secure; HttpOnly"
     )
     assert _harden_cookie(b"a=1", secure=False) == b"a=1; HttpOnly; SameSite=lax"
+
+
+async def test_api_replies_are_never_kept_by_a_cache(login, org):
+    """A reply about people must not stay in a shared computer's browser cache or a proxy."""
+    admin = await login(org)
+    for path in ("/api/employees", "/api/auth/session", "/api/dashboard/stats", "/api/nothing"):
+        r = await admin.get(path)
+        assert r.headers["cache-control"] == "no-store", path
