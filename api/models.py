@@ -6,11 +6,13 @@ from api.auth.models import PasswordResetToken, PlatformAdmin, Session
 from api.backups.models import Backup
 from api.certifications.models import Certification, CertificationType, EmployeeCertification
 from api.core.db import PublicBase, TenantBase
+from api.cycles.models import FeedbackRequest, ReviewCycle
 from api.departments.models import Department
 from api.documents.models import EmployeeDocument, UploadSlot
 from api.employees.models import Employee
 from api.mail.models import MailOutbox
 from api.notes.models import EmployeeNote
+from api.notifications.models import Notification, NotificationPreference
 from api.organizations.models import Organization, OrganizationSettings, OrganizationSso
 from api.recovery.models import AccountResetToken
 from api.reminders.models import Reminder
@@ -28,8 +30,11 @@ __all__ = [
     "EmployeeCertification",
     "EmployeeDocument",
     "EmployeeNote",
+    "FeedbackRequest",
     "HelpArticle",
     "MailOutbox",
+    "Notification",
+    "NotificationPreference",
     "Organization",
     "OrganizationSettings",
     "OrganizationSso",
@@ -38,6 +43,7 @@ __all__ = [
     "PublicBase",
     "Reminder",
     "Review",
+    "ReviewCycle",
     "ReviewTemplate",
     "Session",
     "TenantBase",

@@ -26,6 +26,7 @@ class Reach(StrEnum):
     ALL = "all"  # every record of the organisation
     LINE = "line"  # records of the reader's direct and indirect reports
     OWN = "own"  # records of the reader themselves
+    ASSIGNED = "assigned"  # reviews the reader is the named reviewer of
 
 
 Rule = frozenset[Reach]
@@ -33,6 +34,10 @@ ALL: Rule = frozenset({Reach.ALL})
 LINE: Rule = frozenset({Reach.LINE, Reach.OWN})
 OWN: Rule = frozenset({Reach.OWN})
 LINE_ONLY: Rule = frozenset({Reach.LINE})  # the reports, not oneself (filling a review)
+ASSIGNED: Rule = frozenset({Reach.ASSIGNED})
+LINE_ASSIGNED: Rule = LINE | ASSIGNED
+OWN_ASSIGNED: Rule = OWN | ASSIGNED
+LINE_ONLY_ASSIGNED: Rule = LINE_ONLY | ASSIGNED
 NONE: Rule = frozenset()
 
 
@@ -82,13 +87,26 @@ POLICY = _rows(
     ("departments",          "write",  ALL,  ALL,  NONE, NONE,    NONE, NONE),
     ("templates",            "read",   ALL,  ALL,  ALL,  ALL,     ALL,  ALL),
     ("templates",            "write",  ALL,  ALL,  NONE, NONE,    NONE, NONE),
-    # A person's own review shows once completed (api/reviews); reports' reviews at any stage.
-    ("reviews",              "read",   ALL,  ALL,  ALL,  ALL,     LINE, OWN),
+    # A person's own review shows once completed (once shared, in a cycle that shares it);
+    # reports' reviews and those one is the named reviewer of, at any stage (api/reviews).
+    ("reviews",              "read",   ALL,  ALL,  ALL,  ALL,     LINE_ASSIGNED, OWN_ASSIGNED),
     ("reviews",              "create", ALL,  ALL,  NONE, NONE,    NONE, NONE),
-    ("reviews",              "fill",   ALL,  ALL,  ALL,  NONE,    LINE_ONLY, NONE),
+    ("reviews",              "fill",   ALL,  ALL,  ALL,  ASSIGNED, LINE_ONLY_ASSIGNED, ASSIGNED),
+    # The employee's own part of a review in a cycle: the self-review and the acknowledgement.
+    ("reviews",              "respond", OWN, OWN,  OWN,  OWN,     OWN,  OWN),
     # A completed review is a record: only the admin changes it (reopening it too).
     ("reviews",              "change_completed", ALL, NONE, NONE, NONE, NONE, NONE),
     ("reviews",              "export", ALL,  ALL,  NONE, NONE,    NONE, NONE),
+    ("cycles",               "manage", ALL,  ALL,  NONE, NONE,    NONE, NONE),
+    # Asking colleagues, and reading their answers together without names: the review's
+    # named reviewer, and hr.
+    ("feedback",             "request", ALL, ALL,  ASSIGNED, ASSIGNED, ASSIGNED, ASSIGNED),
+    ("feedback",             "read",   ALL,  ALL,  ASSIGNED, ASSIGNED, ASSIGNED, ASSIGNED),
+    # A colleague's own requests.
+    ("feedback",             "answer", OWN,  OWN,  OWN,  OWN,     OWN,  OWN),
+    # What the account itself has to do, and what it is told (each account its own).
+    ("my_work",              "read",   ALL,  ALL,  ALL,  ALL,     ALL,  ALL),
+    ("notifications",        "use",    ALL,  ALL,  ALL,  ALL,     ALL,  ALL),
     ("review_assistant",     "use",    ALL,  ALL,  ALL,  NONE,    ALL,  NONE),
     ("reminders",            "read",   ALL,  ALL,  ALL,  ALL,     LINE, NONE),
     ("reminders",            "mark",   ALL,  ALL,  ALL,  ALL,     LINE, NONE),

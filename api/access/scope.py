@@ -37,6 +37,7 @@ class Scope:
 
     reach: Rule
     employee_id: int | None  # the reader's own employee, when the account is linked
+    user_id: str | None = None  # the reader's personal account (named reviewer of reviews)
 
     @property
     def everything(self) -> bool:
@@ -83,7 +84,7 @@ def scope_for(principal: Principal, resource: str, action: str) -> Scope:
     rule = permission(resource, action).rule(principal.role, principal.organization.visibility)
     if not rule:
         raise Forbidden(NOT_ALLOWED)
-    return Scope(reach=rule, employee_id=principal.employee_id)
+    return Scope(reach=rule, employee_id=principal.employee_id, user_id=principal.user_id)
 
 
 def may(principal: Principal, resource: str, action: str) -> bool:

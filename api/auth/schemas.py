@@ -50,12 +50,12 @@ class SessionReply(ReadModel):
     organization_subdomain: str
     force_password_change: bool
     # Who sees what in this organisation, and what this reader may do: for each rule of the
-    # policy table ("employees.read"), the records it reaches ("all", "line", "own"); an
+    # policy table ("employees.read"), the records it reaches ("all", "line", "own", "assigned"); an
     # empty list means never.
     visibility: Literal["open", "need_to_know"]
     employee_id: int | None
     user_name: str
-    access: dict[str, list[Literal["all", "line", "own"]]]
+    access: dict[str, list[Literal["all", "line", "own", "assigned"]]]
 
 
 class UserReply(ReadModel):

@@ -52,6 +52,8 @@ def _converter(column: Column, version: int) -> Callable[[Any], Any]:
         # former.
         return _json_text if column.nullable else _json_text_or_null
     if isinstance(kind, ARRAY):
+        if isinstance(kind.item_type, Integer):
+            return functools.partial(_integer_list, limit=1 << 31)
         return _text_list
     if isinstance(kind, Boolean):
         return _boolean
@@ -150,6 +152,14 @@ def _text_list(value: Any) -> list[str | None] | None:
     if not isinstance(value, list):
         raise ValueError("an array column holds something else")
     return [_text(v) for v in value]
+
+
+def _integer_list(value: Any, *, limit: int) -> list[int | None] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise ValueError("an array column holds something else")
+    return [_integer(v, limit=limit) for v in value]
 
 
 def convert(part: TablePart, row: list[Any], funcs: list[Callable[[Any], Any]]) -> tuple[Any, ...]:

@@ -11,9 +11,12 @@ from sqlalchemy import (
     Text,
     func,
 )
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import Mapped, mapped_column
 
 from api.core.db import TenantBase
+
+DEFAULT_REMINDER_DAYS = (90, 60, 30, 7)
 
 
 class CertificationType(TenantBase):
@@ -28,6 +31,10 @@ class CertificationType(TenantBase):
     issuing_organization: Mapped[str | None] = mapped_column(String(100))
     validity_months: Mapped[int | None] = mapped_column(Integer)
     is_required: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    # Days before expiry at which the holder is told (and told again on the day it expires).
+    reminder_days: Mapped[list[int]] = mapped_column(
+        ARRAY(Integer), default=lambda: list(DEFAULT_REMINDER_DAYS), server_default="{90,60,30,7}"
+    )
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 

@@ -29,3 +29,5 @@ class MailOutbox(PublicBase):
     last_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # Set for mail a job may try to write twice (notifications): the second write is skipped.
+    dedupe_key: Mapped[str | None] = mapped_column(String(200), unique=True)

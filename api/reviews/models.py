@@ -12,6 +12,7 @@ from sqlalchemy import (
     SmallInteger,
     String,
     Text,
+    UniqueConstraint,
     func,
     text,
 )
@@ -90,6 +91,16 @@ class Review(TenantBase):
         Index(
             "ix_reviews_completed_rating", "rating", postgresql_where=text("status = 'completed'")
         ),
+        # One review per person per cycle: launching twice cannot make a second.
+        UniqueConstraint("cycle_id", "employee_id", name="uq_reviews_cycle_employee"),
+        Index(
+            "ix_reviews_reviewer",
+            "reviewer_user_id",
+            postgresql_where=text("reviewer_user_id is not null"),
+        ),
+        CheckConstraint(
+            "acknowledged_at is null or shared_at is not null", name="acknowledged_when_shared"
+        ),
     )
     # updated_at comes back in the UPDATE's RETURNING: saving a review needs no read after it.
     __mapper_args__ = {"eager_defaults": True}
@@ -120,6 +131,21 @@ class Review(TenantBase):
     # other questions. Reads show the copy when there is one, the template's questions otherwise.
     questions: Mapped[list[dict[str, Any]] | None] = mapped_column(JSONB)
     questions_version: Mapped[int | None] = mapped_column(Integer)
+    # A review launched with a cycle, and the stages it goes through there. Reviews made one at
+    # a time have none of these.
+    cycle_id: Mapped[int | None] = mapped_column(
+        ForeignKey("review_cycles.id", ondelete="RESTRICT")
+    )
+    # The account that writes the review (by default the one linked to the employee's manager).
+    reviewer_user_id: Mapped[str | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL")
+    )
+    self_responses: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
+    self_submitted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    shared_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # Acknowledged by the employee: the review is locked (only an admin reopens it, with a reason).
+    acknowledged_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    acknowledgement_comment: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()

@@ -310,6 +310,15 @@ def expectation(route: Route, rule: Rule, person: str | None, target: str, resou
     return OK if target in reach(rule, person) else 404
 
 
+def assigned_only(role: str, setting: str, person: str | None, target: str) -> int:
+    """A rule reaching only the reviews one is named on (the chart names no reviewer): refused
+    as an action (403) on a review the reader reads, not found (404) on one they do not. The
+    call is on the target's open review, which its own employee reads only with everyone's."""
+    read = permission("reviews", "read").rule(role, setting)
+    readable = target in reach(read, person) and (Reach.ALL in read or target != person)
+    return 403 if target != OTHER and readable else 404
+
+
 def list_ids(reply: httpx.Response) -> set[Any]:
     body = reply.json()
     items = body if isinstance(body, list) else body.get("items", [])
@@ -321,6 +330,8 @@ async def check_call(
 ) -> str | None:
     role, person = READERS[reader]
     expect = expectation(route, rule, person, target, resource)
+    if rule and rule <= {Reach.ASSIGNED} and names_person(route, resource):
+        expect = assigned_only(role, setting, person, target)
     w = c.world
     w.ids = c.ids[target]
     if route == FILLED:

@@ -16,7 +16,7 @@ from api.core.dates import local_today
 from api.core.db import tenant_session
 from api.organizations.models import Organization
 from api.reminders.service import review_reminders
-from tests.api.access.conftest import People
+from tests.api.access.conftest import People, set_visibility
 from tests.api.certifications.factories import add_cert, add_type
 from tests.api.reviews.factories import (
     GOOD_ANSWERS,
@@ -162,8 +162,14 @@ async def test_a_manager_fills_the_line_s_reviews_only(world: World) -> None:
     assert (r.json()["status"], r.json()["reviewerNotes"]) == ("pending", None)
 
 
-async def test_a_user_fills_no_review(world: World) -> None:
+async def test_a_user_fills_no_review_they_are_not_named_on(world: World) -> None:
+    """A user account fills only the reviews it is the named reviewer of: under need to know
+    the others are out of its reach (404), under open it reads them but may not fill (403)."""
     user = await world.people.sign_in("user")
+    for name in ("A open", "B open", "C open"):
+        r = await user.put(f"/api/reviews/{world.reviews[name]}", json={"reviewerNotes": "x"})
+        assert (r.status_code, r.json()) == (404, REVIEW_NOT_FOUND), name
+    await set_visibility(world.people.org, "open")
     for name in ("A open", "B open", "C open"):
         r = await user.put(f"/api/reviews/{world.reviews[name]}", json={"reviewerNotes": "x"})
         assert (r.status_code, r.json()) == (403, NOT_ALLOWED), name

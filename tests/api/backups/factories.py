@@ -4,14 +4,17 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select, text
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.backups import archive
 from api.certifications.models import Certification, CertificationType, EmployeeCertification
 from api.core.db import get_engine, tenant_session
 from api.core.security import hash_password
+from api.cycles.models import FeedbackRequest, ReviewCycle
 from api.documents.models import EmployeeDocument
 from api.employees.models import Employee
 from api.notes.models import EmployeeNote
+from api.notifications.models import Notification, NotificationPreference
 from api.organizations.models import Organization
 from api.reminders.models import Reminder
 from api.reviews.models import Review, ReviewTemplate
@@ -112,6 +115,63 @@ async def seed(org: Organization, *, employees: int = 12) -> None:
                 force_password_change=False,
             )
         )
+        await s.flush()
+        await seed_cycle(s, template, people)
+
+
+async def seed_cycle(s: AsyncSession, template: ReviewTemplate, people: list[Employee]) -> None:
+    """A launched cycle with its stages' records: feedback asked, a notice, a preference."""
+    today = date.today()
+    cycle = ReviewCycle(
+        name="Spring 2026 — ✓",
+        review_type="annual",
+        template_id=template.id,
+        population={"kind": "employees", "employeeIds": [people[3].id, people[4].id]},
+        self_due=today,
+        feedback_due=today,
+        review_due=today + timedelta(days=7),
+        acknowledge_due=today + timedelta(days=14),
+        status="active",
+        launched_at=datetime(2026, 3, 1, tzinfo=UTC),
+        created_by_user_id="user-1",
+    )
+    s.add(cycle)
+    await s.flush()
+    review = Review(
+        employee_id=people[3].id,
+        template_id=template.id,
+        review_type="annual",
+        due_date=cycle.review_due,
+        cycle_id=cycle.id,
+        reviewer_user_id="user-1",
+        self_responses={"q1": 5, "q2": "Proud of it ✓"},
+        self_submitted_at=datetime(2026, 3, 2, tzinfo=UTC),
+    )
+    s.add(review)
+    await s.flush()
+    s.add(
+        FeedbackRequest(
+            review_id=review.id,
+            employee_id=people[4].id,
+            kind="peer",
+            requested_by_user_id="user-1",
+            answered_at=datetime(2026, 3, 3, tzinfo=UTC),
+            rating=4,
+            comment='Helpful, "always"',
+        )
+    )
+    s.add(
+        Notification(
+            user_id="user-1",
+            kind="review_assigned",
+            title="Review to write",
+            body="Write the review of Åsa",
+            link=f"/reviews/{review.id}",
+            review_id=review.id,
+            dedupe_key=f"assigned:{review.id}:user-1",
+        )
+    )
+    s.add(NotificationPreference(user_id="user-1", kind="review_due_soon", delivery="digest"))
 
 
 async def dump(org: Organization) -> dict[str, list[tuple[Any, ...]]]:

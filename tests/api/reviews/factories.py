@@ -134,7 +134,25 @@ def completed_at(day: date) -> datetime:
 async def rewind_review_questions(conn: AsyncConnection, schema: str) -> None:
     """Take a schema's tables back to before reviews kept their own copy of the questions
     (revision 0003), and so before the dashboard's indexes (0004) and the accounts' employees
-    and audit trail (0005) too; the caller sets its revision (set_revision)."""
+    and audit trail (0005) and review cycles (0006) too; the caller sets its revision
+    (set_revision)."""
+    await conn.exec_driver_sql(f'DROP TABLE "{schema}".notification_preferences')
+    await conn.exec_driver_sql(f'DROP TABLE "{schema}".notifications')
+    await conn.exec_driver_sql(f'DROP TABLE "{schema}".feedback_requests')
+    await conn.exec_driver_sql(
+        f'ALTER TABLE "{schema}".certification_types DROP COLUMN reminder_days'
+    )
+    for column in (
+        "cycle_id",
+        "reviewer_user_id",
+        "self_responses",
+        "self_submitted_at",
+        "shared_at",
+        "acknowledged_at",
+        "acknowledgement_comment",
+    ):
+        await conn.exec_driver_sql(f'ALTER TABLE "{schema}".reviews DROP COLUMN {column}')
+    await conn.exec_driver_sql(f'DROP TABLE "{schema}".review_cycles')
     await conn.exec_driver_sql(f'DROP TABLE "{schema}".audit_events')
     await conn.exec_driver_sql(f'DROP FUNCTION "{schema}".audit_events_append_only()')
     await conn.exec_driver_sql(f'ALTER TABLE "{schema}".users DROP COLUMN employee_id')

@@ -5,7 +5,7 @@ import type { Role } from './roles'
 type SessionReply = ApiSchema<'SessionReply'>
 export type Visibility = SessionReply['visibility']
 /** Whose records a rule reaches: everyone's, the reporting line's, or the reader's own. */
-export type Reach = 'all' | 'line' | 'own'
+export type Reach = 'all' | 'line' | 'own' | 'assigned'
 
 /** The server's rules, "<resource>.<action>", as the session reply lists them. */
 export type ServerPermission =

@@ -3162,7 +3162,7 @@ export interface components {
         SessionReply: {
             /** Access */
             access: {
-                [key: string]: ("all" | "line" | "own")[];
+                [key: string]: ("all" | "line" | "own" | "assigned")[];
             };
             /** Employeeid */
             employeeId: number | null;
