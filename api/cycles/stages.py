@@ -1,0 +1,82 @@
+"""Where a review of a cycle stands: one SQL expression, read by progress, lists, "My reviews"
+and analytics alike, so they never disagree.
+
+self → feedback → writing → sharing → acknowledging → done. The stages do not block one another
+(a reviewer may write before the self-review is in); a review is in the first stage it has not
+finished. A stage is present only when its cycle has a due date for it.
+"""
+
+from datetime import date
+from typing import Literal
+
+from sqlalchemy import ColumnElement, and_, case, literal
+
+from api.cycles.models import ReviewCycle
+from api.reviews.models import Review
+
+Stage = Literal["self", "feedback", "writing", "sharing", "acknowledging", "done"]
+STAGES: tuple[Stage, ...] = ("self", "feedback", "writing", "sharing", "acknowledging", "done")
+
+
+def _completed() -> ColumnElement[bool]:
+    return Review.status == "completed"
+
+
+def stage(today: date) -> ColumnElement[str]:
+    """The review's stage, for a query joining reviews to their cycle (review_cycles)."""
+    return case(
+        (
+            _completed(),
+            case(
+                (ReviewCycle.acknowledge_due.is_(None), literal("done")),
+                (Review.acknowledged_at.is_not(None), literal("done")),
+                (Review.shared_at.is_not(None), literal("acknowledging")),
+                else_=literal("sharing"),
+            ),
+        ),
+        (
+            and_(ReviewCycle.self_due.is_not(None), Review.self_submitted_at.is_(None)),
+            literal("self"),
+        ),
+        (
+            and_(ReviewCycle.feedback_due.is_not(None), ReviewCycle.feedback_due >= today),
+            literal("feedback"),
+        ),
+        else_=literal("writing"),
+    )
+
+
+def stage_due(today: date) -> ColumnElement[date]:
+    """The due date of the review's current stage (null once done)."""
+    current = stage(today)
+    return case(
+        (current == "self", ReviewCycle.self_due),
+        (current == "feedback", ReviewCycle.feedback_due),
+        (current.in_(("writing", "sharing")), ReviewCycle.review_due),
+        (current == "acknowledging", ReviewCycle.acknowledge_due),
+        else_=None,
+    )
+
+
+def overdue(today: date) -> ColumnElement[bool]:
+    """Behind: the current stage's due date has passed (never once done)."""
+    return and_(stage(today) != "done", stage_due(today) < today)
+
+
+def unfinished() -> ColumnElement[bool]:
+    """A review its cycle was closed on before it was done (whether it is done does not
+    depend on the day, so any day serves)."""
+    return and_(ReviewCycle.status == "closed", stage(date.min) != "done")
+
+
+def python_stage(review: Review, cycle: ReviewCycle, today: date) -> Stage:
+    """The same rule for one loaded review (replies of a single review)."""
+    if review.status == "completed":
+        if cycle.acknowledge_due is None or review.acknowledged_at is not None:
+            return "done"
+        return "acknowledging" if review.shared_at is not None else "sharing"
+    if cycle.self_due is not None and review.self_submitted_at is None:
+        return "self"
+    if cycle.feedback_due is not None and cycle.feedback_due >= today:
+        return "feedback"
+    return "writing"
