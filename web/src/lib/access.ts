@@ -21,6 +21,13 @@ export type ServerPermission =
   | 'reviews.fill'
   | 'reviews.change_completed'
   | 'reviews.export'
+  | 'reviews.respond'
+  | 'cycles.manage'
+  | 'feedback.request'
+  | 'feedback.read'
+  | 'feedback.answer'
+  | 'my_work.read'
+  | 'notifications.use'
   | 'review_assistant.use'
   | 'reminders.read'
   | 'reminders.mark'
@@ -87,7 +94,7 @@ export function reachesEveryone(access: Access, permission: Permission): boolean
  * How far the action reaches, for wording a screen by what the reader sees: everyone's records,
  * their reporting line's (with their own), their own alone, or none.
  */
-export function widestReach(access: Access, permission: Permission): Reach | 'none' {
+export function widestReach(access: Access, permission: Permission): 'all' | 'line' | 'own' | 'none' {
   const rules = access[permission] ?? []
   return (['all', 'line', 'own'] as const).find((reach) => rules.includes(reach)) ?? 'none'
 }

@@ -7,6 +7,7 @@ const LINE: Rule = ['line', 'own']
 const OWN: Rule = ['own']
 const LINE_ONLY: Rule = ['line']
 const NONE: Rule = []
+const ASSIGNED: Rule = ['assigned']
 
 type Row = [Rule, Rule, Rule, Rule, Rule, Rule]
 
@@ -28,6 +29,13 @@ const POLICY: Record<ServerPermission, Row> = {
   'reviews.fill':                [ALL, ALL,  ALL,  NONE,  LINE_ONLY, NONE],
   'reviews.change_completed':    [ALL, NONE, NONE, NONE,  NONE,      NONE],
   'reviews.export':              [ALL, ALL,  NONE, NONE,  NONE,      NONE],
+  'reviews.respond':             [OWN, OWN,  OWN,  OWN,   OWN,       OWN],
+  'cycles.manage':               [ALL, ALL,  NONE, NONE,  NONE,      NONE],
+  'feedback.request':            [ALL, ALL,  ASSIGNED, ASSIGNED, ASSIGNED, ASSIGNED],
+  'feedback.read':               [ALL, ALL,  ASSIGNED, ASSIGNED, ASSIGNED, ASSIGNED],
+  'feedback.answer':             [OWN, OWN,  OWN,  OWN,   OWN,       OWN],
+  'my_work.read':                [ALL, ALL,  ALL,  ALL,   ALL,       ALL],
+  'notifications.use':           [ALL, ALL,  ALL,  ALL,   ALL,       ALL],
   'review_assistant.use':        [ALL, ALL,  ALL,  NONE,  ALL,       NONE],
   'reminders.read':              [ALL, ALL,  ALL,  ALL,   LINE,      NONE],
   'reminders.mark':              [ALL, ALL,  ALL,  ALL,   LINE,      NONE],
