@@ -108,6 +108,10 @@ POLICY: dict[tuple[str, str], dict[str, Expect]] = {
     ("GET", "/api/dashboard/stats"): tenant(EVERYONE),
     ("GET", "/api/dashboard/activity"): tenant(EVERYONE),
     ("GET", "/api/analytics"): tenant(WRITERS),
+    ("GET", "/api/analytics/cycles"): tenant(WRITERS),
+    ("GET", "/api/analytics/cycles/{cycle_id}"): record(WRITERS),
+    # Called with two of A's cycles: unknown to another organisation.
+    ("GET", "/api/analytics/cycles/compare"): record(WRITERS),
     # Reminders: every role may mark them read.
     ("GET", "/api/reminders"): tenant(EVERYONE),
     ("POST", "/api/reminders/mark-all-read"): tenant(EVERYONE),

@@ -103,6 +103,7 @@ LISTS: dict[str, Callable[[Seeded], list[str]]] = {
         f"/api/audit-events?employeeId={s.employee_id}&action=update&page=1&pageSize=5",
     ],
     "/api/audit-events/actors": lambda s: ["/api/audit-events/actors"],
+    "/api/analytics/cycles": lambda s: ["/api/analytics/cycles"],
     "/api/employees/{employee_id}/history": lambda s: [f"/api/employees/{s.employee_id}/history"],
 }
 PLATFORM_LISTS = {"/api/organizations"}
