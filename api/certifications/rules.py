@@ -13,6 +13,7 @@ DESCRIPTION_MAX = "Description must not exceed 1000 characters"
 ISSUER_MIN = "Issuing organization must be at least 2 characters"
 ISSUER_MAX = "Issuing organization must not exceed 100 characters"
 VALIDITY_RANGE = "Validity must be a whole number of months between 1 and 120"
+REMINDER_DAYS = "Reminder days must be 1 to 5 different whole numbers of days between 1 and 365"
 TYPE_REQUIRED = "Certification type is required"
 EMPLOYEE_REQUIRED = "Employee is required"
 ISSUE_REQUIRED = "Issue date is required"
@@ -115,3 +116,20 @@ def validity_months(value: Any) -> int | None:
     if not isinstance(value, int) or not 1 <= value <= 120:
         raise ValueError(VALIDITY_RANGE)
     return value
+
+
+def reminder_days(value: Any) -> list[int] | None:
+    """Days before expiry the holder is told: 1-5 distinct whole numbers of 1-365, largest
+    first. None (not sent) keeps the default or the stored ones."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not 1 <= len(value) <= 5:
+        raise ValueError(REMINDER_DAYS)
+    days: set[int] = set()
+    for item in value:
+        if isinstance(item, bool) or not isinstance(item, int | float) or item != int(item):
+            raise ValueError(REMINDER_DAYS)
+        if not 1 <= int(item) <= 365 or int(item) in days:
+            raise ValueError(REMINDER_DAYS)
+        days.add(int(item))
+    return sorted(days, reverse=True)

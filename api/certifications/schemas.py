@@ -22,6 +22,7 @@ from api.certifications.rules import (
     issuer,
     optional_text,
     record_id,
+    reminder_days,
     validity_months,
 )
 from api.certifications.status import CertificationStatus
@@ -38,6 +39,8 @@ class CertificationTypeCreate(ApiModel):
     issuing_organization: str | None = None
     validity_months: int | None = None
     is_required: bool = False
+    # Days before expiry the holder is told (and on the day itself); not sent: 90, 60, 30, 7.
+    reminder_days: list[int] | None = None
 
     @field_validator("name", mode="before")
     @classmethod
@@ -59,6 +62,11 @@ class CertificationTypeCreate(ApiModel):
     def _validity(cls, value: Any) -> int | None:
         return validity_months(value)
 
+    @field_validator("reminder_days", mode="before")
+    @classmethod
+    def _reminder_days(cls, value: Any) -> list[int] | None:
+        return reminder_days(value)
+
 
 class CertificationTypeUpdate(CertificationTypeCreate):
     """PUT: the fields sent replace the stored ones; fields left out are kept."""
@@ -75,6 +83,7 @@ class CertificationTypeRead(ReadModel):
     issuing_organization: str | None = None
     validity_months: int | None = None
     is_required: bool
+    reminder_days: list[int] = []
     created_at: datetime
     # Active, unexpired certifications of this type held by non-archived employees (one
     # per employee, as overlapping assignments of a type are refused).

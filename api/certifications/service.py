@@ -150,6 +150,8 @@ async def create_type(*, session: AsyncSession, data: CertificationTypeCreate) -
         validity_months=data.validity_months,
         is_required=data.is_required,
     )
+    if data.reminder_days is not None:
+        ctype.reminder_days = data.reminder_days
     session.add(ctype)
     await _flush_type(session)
     await session.refresh(ctype)
@@ -164,10 +166,16 @@ async def update_type(
     if "name" in fields:
         await _ensure_name_free(session, data.name, ctype.id)
         ctype.name = data.name
-    for field in ("description", "issuing_organization", "validity_months", "is_required"):
+    for field in (
+        "description",
+        "issuing_organization",
+        "validity_months",
+        "is_required",
+        "reminder_days",
+    ):
         if field in fields:
             value = getattr(data, field)
-            if field == "is_required" and value is None:
+            if field in ("is_required", "reminder_days") and value is None:
                 continue
             setattr(ctype, field, value)
     await _flush_type(session)

@@ -8,6 +8,7 @@ the message reaches a final state; only the development outbox keeps it, to be r
 """
 
 import logging
+from collections.abc import Mapping
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid, parseaddr
@@ -26,6 +27,7 @@ JOB = "deliver_mail"
 MAX_TRIES = 5
 SMTP_TIMEOUT = 20
 WIPED = "[removed after delivery]"
+_OWN_HEADERS = {"from", "to", "subject", "date", "message-id", "bcc", "cc"}
 
 
 class MailError(Exception):
@@ -114,10 +116,17 @@ def sender_domain(sender: str) -> str:
 
 
 def build_message(
-    to: str, subject: str, text: str, html: str | None, *, written: datetime | None = None
+    to: str,
+    subject: str,
+    text: str,
+    html: str | None,
+    *,
+    written: datetime | None = None,
+    headers: Mapping[str, str] | None = None,
 ) -> EmailMessage:
     """The message as it goes out. Date is when it was written (the outbox row's time, so a
-    retry keeps it), or now; every message gets its own Message-ID."""
+    retry keeps it), or now; every message gets its own Message-ID. `headers` adds others
+    (List-Unsubscribe), never replacing those above; line breaks in their values are dropped."""
     sender = get_settings().smtp_from
     message = EmailMessage()
     message["From"] = sender
@@ -125,6 +134,9 @@ def build_message(
     message["Subject"] = subject
     message["Date"] = formatdate(written.timestamp() if written else None, usegmt=True)
     message["Message-ID"] = make_msgid(domain=sender_domain(sender))
+    for name, value in (headers or {}).items():
+        if name.lower() not in _OWN_HEADERS:
+            message[name] = " ".join(value.split())
     message.set_content(text)
     if html:
         message.add_alternative(html, subtype="html")
@@ -156,7 +168,7 @@ async def _send_now(to: str, subject: str, text: str, html: str | None) -> bool:
     return True
 
 
-async def deliver(outbox_id: int, *, final: bool) -> bool:
+async def deliver(outbox_id: int, *, final: bool, headers: Mapping[str, str] | None = None) -> bool:
     """Send one outbox message through SMTP. Idempotent: a sent message is not sent again.
 
     Raises MailError when sending failed; `final` marks the row failed (no more retries)."""
@@ -165,7 +177,12 @@ async def deliver(outbox_id: int, *, final: bool) -> bool:
         if row is None or row.status in ("sent", "failed", "logged"):
             return row is not None and row.status == "sent"
         message = build_message(
-            row.to_address, row.subject, row.body_text, row.body_html, written=row.created_at
+            row.to_address,
+            row.subject,
+            row.body_text,
+            row.body_html,
+            written=row.created_at,
+            headers=headers,
         )
         row.attempts += 1
         try:

@@ -4,10 +4,15 @@ notifications job (api/notifications/jobs.py) as each account chose."""
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 
+from pydantic import TypeAdapter
+from sqlalchemy import exists, func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.core.errors import NotFound
+from api.core.paging import DEFAULT_PAGE_SIZE, Paging
 from api.notifications.models import Notification
+from api.notifications.schemas import NotificationRead
 
 # Rows per INSERT: a cycle of ten thousand people is ten statements, not ten thousand.
 BATCH = 1000
@@ -39,3 +44,72 @@ async def notify(session: AsyncSession, notices: Iterable[Notice]) -> int:
         result = await session.execute(statement)
         added += result.rowcount  # type: ignore[attr-defined]
     return added
+
+
+# -- the bell: an account's own notices ---------------------------------------------------
+
+NOT_FOUND = "Notification not found"
+# The bell's list is always paged: an account's notices grow without end.
+FIRST_PAGE = Paging(page=1, size=DEFAULT_PAGE_SIZE)
+_NOTICES = TypeAdapter(list[NotificationRead])
+
+
+async def list_page(
+    session: AsyncSession, user_id: str | None, paging: Paging | None
+) -> tuple[bytes, int]:
+    """One page of the account's notices, newest first, as JSON, and how many it has. A shared
+    sign-in (no account) has none."""
+    paging = paging or FIRST_PAGE
+    if user_id is None:
+        return _NOTICES.dump_json([]), 0
+    rows = list(
+        await session.scalars(
+            select(Notification)
+            .where(Notification.user_id == user_id)
+            .order_by(Notification.created_at.desc(), Notification.id.desc())
+            .offset(paging.offset)
+            .limit(paging.size)
+        )
+    )
+    total = len(rows) + paging.offset
+    if len(rows) == paging.size or (not rows and paging.offset):
+        count = select(func.count()).where(Notification.user_id == user_id)
+        total = int(await session.scalar(count) or 0)
+    notices = [NotificationRead.model_validate(row) for row in rows]
+    return _NOTICES.dump_json(notices, by_alias=True), total
+
+
+async def unread_count(session: AsyncSession, user_id: str | None) -> int:
+    if user_id is None:
+        return 0
+    count = select(func.count()).where(
+        Notification.user_id == user_id, Notification.read_at.is_(None)
+    )
+    return int(await session.scalar(count) or 0)
+
+
+async def mark_read(session: AsyncSession, user_id: str | None, notification_id: int) -> None:
+    """Mark one of the account's own notices read (again: no change); any other id is 404,
+    whoever's it is."""
+    if user_id is None or not 0 < notification_id < 2**63:
+        raise NotFound(NOT_FOUND)
+    owned = (Notification.id == notification_id, Notification.user_id == user_id)
+    marked = await session.execute(
+        update(Notification)
+        .where(*owned, Notification.read_at.is_(None))
+        .values(read_at=func.now())
+        .returning(Notification.id)
+    )
+    if marked.first() is None and not await session.scalar(select(exists().where(*owned))):
+        raise NotFound(NOT_FOUND)
+
+
+async def mark_all_read(session: AsyncSession, user_id: str | None) -> int:
+    if user_id is None:
+        return 0
+    result = await session.execute(
+        update(Notification)
+        .where(Notification.user_id == user_id, Notification.read_at.is_(None))
+        .values(read_at=func.now())
+    )
+    return int(result.rowcount or 0)  # type: ignore[attr-defined]

@@ -191,6 +191,19 @@ POLICY: dict[tuple[str, str], dict[str, Expect]] = {
     ("POST", "/api/auth/logout"): public(),
     ("GET", "/api/login"): public(),
     ("GET", "/api/logout"): public(),
+    # The bell: everyone signed in. A shared sign-in has no account and so no notices: any
+    # notice id is unknown to it (404). The e-mails' unsubscribe link: no sign-in, the signed
+    # token is the proof (none sent here: 400).
+    ("GET", "/api/notifications"): tenant(EVERYONE),
+    ("GET", "/api/notifications/unread-count"): tenant(EVERYONE),
+    ("POST", "/api/notifications/read-all"): tenant(EVERYONE),
+    ("GET", "/api/notifications/preferences"): tenant(EVERYONE),
+    ("PUT", "/api/notifications/preferences"): tenant(EVERYONE),
+    ("POST", "/api/notifications/{notification_id}/read"): {
+        **tenant(EVERYONE),
+        **dict.fromkeys((USER, MANAGER, HR, ADMIN, OTHER_ORG), 404),
+    },
+    ("POST", "/api/notifications/unsubscribe"): public(400),
     # Password recovery: before sign-in, so public; the links carry the proof.
     ("POST", "/api/auth/reset-password/request"): public(),
     ("POST", "/api/auth/reset-password/confirm"): public(),

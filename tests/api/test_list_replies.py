@@ -47,6 +47,7 @@ from api.reminders.schemas import ReminderRead
 from api.reviews.models import Review
 from api.reviews.schemas import ReviewRead
 from tests.api.backups.factories import seed
+from tests.api.notifications.support import add_account, add_notices, notice, sign_in_as
 from tests.api.platform.conftest import PASSWORD, new_email, platform_client
 
 
@@ -78,6 +79,8 @@ LISTS: dict[str, Callable[[Seeded], list[str]]] = {
     "/api/reviews/upcoming": lambda s: ["/api/reviews/upcoming"],
     "/api/templates": lambda s: ["/api/templates"],
     "/api/reminders": lambda s: ["/api/reminders"],
+    "/api/notifications": lambda s: ["/api/notifications", "/api/notifications?page=1&pageSize=5"],
+    "/api/notifications/preferences": lambda s: ["/api/notifications/preferences"],
     "/api/dashboard/activity": lambda s: ["/api/dashboard/activity"],
     "/api/certification-types": lambda s: ["/api/certification-types"],
     "/api/employee-certifications": lambda s: [
@@ -107,6 +110,8 @@ LISTS: dict[str, Callable[[Seeded], list[str]]] = {
     "/api/employees/{employee_id}/history": lambda s: [f"/api/employees/{s.employee_id}/history"],
 }
 PLATFORM_LISTS = {"/api/organizations"}
+# An account's own lists (a shared sign-in's are empty): read by a personal account.
+ACCOUNT_LISTS = {"/api/notifications", "/api/notifications/preferences"}
 
 
 Item = dict[str, Any]
@@ -349,10 +354,14 @@ async def test_every_list_answers_its_reply_models_json(app: Any, login: Any) ->
     email = new_email()
     await upsert_admin(email=email, password=PASSWORD)
     platform = await platform_client(app, email)
+    reader = await add_account(data.org)
+    await add_notices(data.org, [notice(reader, n=n) for n in range(3)])
+    personal = await sign_in_as(app, data.org, reader)
     wrong: list[str] = []
     try:
         for path, urls in LISTS.items():
             c = platform if path in PLATFORM_LISTS else admin
+            c = personal if path in ACCOUNT_LISTS else c
             made = None
             if path in FAST:
                 async with tenant_session(data.org.schema_name, data.org.id) as session:
@@ -362,4 +371,5 @@ async def test_every_list_answers_its_reply_models_json(app: Any, login: Any) ->
                 wrong += await disagreements(c, url, routes[path], made if at == 0 else None)
     finally:
         await platform.aclose()
+        await personal.aclose()
     assert not wrong, "\n".join(wrong)

@@ -21,6 +21,8 @@ from api.backups.jobs import backup_organization
 from api.backups.models import Backup
 from api.core.db import get_engine, tenant_session
 from api.core.queue import BACKUP_QUEUE, get_queue
+from api.notifications.models import Notification
+from api.notifications.service import Notice, notify
 from api.organizations.models import Organization
 from api.platform.admins import upsert_admin
 from api.reminders.models import Reminder
@@ -230,6 +232,12 @@ async def seed(w: World) -> None:
         await session.flush()
         ids["reminder"] = reminder.id
     ids["user"] = (await w.new_user())["id"]
+    # A notice of that account: nobody the matrix signs in as may mark it read.
+    async with tenant_session(w.org.schema_name, w.org.id) as session:
+        await notify(session, [Notice(ids["user"], "review_assigned", MARKER, MARKER, MARKER)])
+        ids["notification"] = await session.scalar(
+            select(Notification.id).where(Notification.dedupe_key == MARKER)
+        )
     ids["backup"] = await backup_organization({}, w.org.id, None, "manual")
     slot = await ok(await w.admin.post("/api/upload/logo"))
     await ok(await w.admin.put(slot["uploadURL"], content=PNG))
@@ -500,6 +508,7 @@ PARAMS: dict[str | Route, str] = {
     "organization_id": "org",
     "user_id": "user",
     "filename": "backup",
+    "notification_id": "notification",
 }
 # Not records: the catch-all's rest and the web app's page.
 LITERALS = {"rest": "matrix/unknown", "path": "matrix/page"}

@@ -1,0 +1,126 @@
+"""The notifications' jobs.
+
+Daily, per organisation (`notifications_daily`, queued by `notifications_daily_dispatch`
+under the id `notices:<org>:<date>` as the reminders are): the notices no one's action makes,
+due-soon and overdue stages of reviews and expiring certifications (api/notifications/due.py,
+expiry.py). Their keys make a second run add nothing.
+
+Every few minutes, per organisation (`notifications_mail`, queued by
+`notifications_mail_dispatch`): pending notices become e-mail (api/notifications/outbound.py),
+delivered by api/mail's batch jobs, fifty messages a job.
+"""
+
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import date, datetime
+from typing import Any
+
+from arq import cron
+from arq.worker import func
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.core.dates import day_or_today
+from api.core.db import tenant_session
+from api.notifications.due import review_deadlines
+from api.notifications.expiry import certification_expiry
+from api.notifications.outbound import mail_pending
+from api.organizations.models import Organization
+from api.organizations.scheduled import (
+    Report,
+    enqueue_for_each_organization,
+    for_each_organization,
+    organization_job,
+)
+
+log = logging.getLogger("merit.notifications")
+
+DAILY_JOB = "notifications_daily"
+MAIL_JOB = "notifications_mail"
+CONCURRENCY = 4
+# Kept a day, so the id `notices:<org>:<date>` is not queued twice.
+KEEP_DAILY_S = 26 * 3600
+# Kept past the dispatcher's next slot, so a slot's job is queued once.
+KEEP_MAIL_S = 15 * 60
+MAIL_EVERY_MINUTES = 5
+
+DailyTask = Callable[[AsyncSession, date], Awaitable[dict[str, int]]]
+DAILY_TASKS: list[DailyTask] = [review_deadlines, certification_expiry]
+
+
+class NoticeJobError(RuntimeError):
+    """Some daily tasks failed for an organisation; the others were committed."""
+
+
+async def daily_notices(org: Organization, today: date) -> dict[str, int]:
+    """Every daily task in one transaction of the organisation's schema, each in a savepoint."""
+    counts: dict[str, int] = {}
+    errors: list[str] = []
+    async with tenant_session(org.schema_name, org.id) as session:
+        for task in DAILY_TASKS:
+            try:
+                async with session.begin_nested():
+                    counts.update(await task(session, today))
+            except Exception as exc:  # one task failing must not lose the others' work
+                log.exception("notices org=%s task=%s failed", org.id, task.__name__)
+                errors.append(f"{task.__name__}: {exc.__class__.__name__}: {exc}")
+    log.info("notices org=%s day=%s: %s", org.id, today, counts)
+    if errors:
+        raise NoticeJobError("; ".join(errors))
+    return counts
+
+
+@organization_job("daily notices", skipped={})
+async def notifications_daily(org: Organization, day: str | None = None) -> dict[str, int]:
+    return await daily_notices(org, day_or_today(day))
+
+
+@organization_job("notification mail", skipped={})
+async def notifications_mail(org: Organization) -> dict[str, int]:
+    return await mail_pending(org)
+
+
+async def notifications_daily_dispatch(
+    ctx: dict[str, Any], *, day: str | None = None, queue_name: str | None = None
+) -> int:
+    today = day_or_today(day)
+    return await enqueue_for_each_organization(
+        ctx["redis"],
+        DAILY_JOB,
+        lambda org_id: f"notices:{org_id}:{today.isoformat()}",
+        today.isoformat(),
+        queue_name=queue_name,
+    )
+
+
+async def notifications_mail_dispatch(ctx: dict[str, Any]) -> int:
+    slot = datetime.now().strftime("%Y-%m-%dT%H:%M")
+    return await enqueue_for_each_organization(
+        ctx["redis"], MAIL_JOB, lambda org_id: f"notify-mail:{org_id}:{slot}"
+    )
+
+
+async def notices_all(day: str | None = None) -> Report[dict[str, int]]:
+    """Every active organisation's daily notices in-process (tests, benchmarks)."""
+    today = day_or_today(day)
+
+    async def one(org: Organization) -> dict[str, int]:
+        return await daily_notices(org, today)
+
+    return await for_each_organization(one, what="daily notices", concurrency=CONCURRENCY)
+
+
+FUNCTIONS = [
+    func(notifications_daily, name=DAILY_JOB, keep_result=KEEP_DAILY_S),  # type: ignore[arg-type]
+    func(notifications_mail, name=MAIL_JOB, keep_result=KEEP_MAIL_S),  # type: ignore[arg-type]
+    notifications_daily_dispatch,
+    notifications_mail_dispatch,
+]
+CRON_JOBS = [
+    # As the reminders: the first run of a day does the work, later ones pick up what was missed.
+    cron(notifications_daily_dispatch, hour={5, 11, 17, 23}, minute={25}),  # type: ignore[arg-type]
+    cron(
+        notifications_mail_dispatch,  # type: ignore[arg-type]
+        minute=set(range(0, 60, MAIL_EVERY_MINUTES)),
+        run_at_startup=False,
+    ),
+]
