@@ -9,7 +9,8 @@ import { errorMessage, errorStatus } from '@/lib/api-client'
 import { useOneAtATime } from '@/lib/use-one-at-a-time'
 import type { Review, ReviewStatus } from '../api/get-reviews'
 import { useUpdateReview } from '../api/save-review'
-import { AnswerInput, ChoiceList } from './answer-input'
+import { ChoiceList } from '@/components/ui/choice-list'
+import { AnswerInput } from './answer-input'
 import { autoOverallRating, cleanAnswers, currentAnswers, isAnswerValid } from '../lib/review-rules'
 
 /** The toast after a review could not be saved, when the server gives no reason. */
