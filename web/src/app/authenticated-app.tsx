@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, type ComponentType } from 'react'
-import { Route, Switch } from 'wouter'
+import { Redirect, Route, Switch } from 'wouter'
 import { Logo } from '@/components/logo'
 import { Spinner } from '@/components/ui/spinner'
 import type { Session } from '@/features/auth/api/get-session'
@@ -20,6 +20,9 @@ const EmployeeProfileRoute = lazy(() => import('./routes/employee-profile'))
 const EmployeesPage = lazy(() => import('@/features/employees/components/employees-page'))
 const DirectoryPage = lazy(() => import('@/features/directory/components/directory-page'))
 const ReviewsPage = lazy(() => import('@/features/reviews/components/reviews-page'))
+const SelfReviewPage = lazy(() => import('@/features/reviews/components/self-review-page'))
+const MyWorkPage = lazy(() => import('@/features/my-work/components/my-work-page'))
+const FeedbackPage = lazy(() => import('@/features/feedback/components/feedback-page'))
 const RemindersPage = lazy(() => import('@/features/reminders/components/reminders-page'))
 const TemplatesPage = lazy(() => import('@/features/templates/components/templates-page'))
 const AnalyticsPage = lazy(() => import('@/features/analytics/components/analytics-page'))
@@ -44,6 +47,7 @@ function PasswordChangeOnly() {
 /** The screens behind the rules listed for their paths in paths.ts. */
 const GATED_SCREENS: ReadonlyArray<readonly [string, ComponentType]> = [
   ['/reviews', ReviewsPage],
+  ['/my-reviews', MyWorkPage],
   ['/reminders', RemindersPage],
   ['/templates', TemplatesPage],
   ['/analytics', AnalyticsPage],
@@ -71,6 +75,22 @@ function Screens() {
         {(params) => (
           <RequireRole path="/employees/:id">
             <EmployeeProfileRoute id={params.id} />
+          </RequireRole>
+        )}
+      </Route>
+      <Route path="/reviews/:id/self">
+        {(params) => (
+          <RequireRole path="/reviews/:id/self">
+            <SelfReviewPage key={params.id} reviewId={Number(params.id)} />
+          </RequireRole>
+        )}
+      </Route>
+      {/* A review's own address (in notices and My Reviews) opens it over the Reviews list. */}
+      <Route path="/reviews/:id">{(params) => <Redirect to={`/reviews?review=${encodeURIComponent(params.id)}`} replace />}</Route>
+      <Route path="/feedback/:id">
+        {(params) => (
+          <RequireRole path="/feedback/:id">
+            <FeedbackPage key={params.id} requestId={Number(params.id)} />
           </RequireRole>
         )}
       </Route>

@@ -32,6 +32,11 @@ export const queryKeys = {
   reviewPage: <Params extends object>(params: Params) => ['/api/reviews', 'page', params] as const,
   employeeReviews: (employeeId: number) => ['/api/reviews', { employeeId }] as const,
   upcomingReviews: ['/api/reviews/upcoming'],
+  // Under the review's own key: a change to the review refreshes its self-review and feedback too.
+  selfReview: (reviewId: number) => ['/api/reviews', reviewId, 'self'] as const,
+  reviewFeedback: (reviewId: number) => ['/api/reviews', reviewId, 'feedback'] as const,
+  feedbackRequest: (id: number) => ['/api/feedback-requests', id] as const,
+  myWork: ['/api/my/work'],
   templates: ['/api/templates'],
   templateOptions: ['/api/templates', 'review-options'],
   reminders: ['/api/reminders'],

@@ -17,6 +17,7 @@ describe('navItemsFor', () => {
   it('gives a manager under need to know their line, the directory, reviews and reminders', () => {
     expect(labels('manager', { visibility: 'need_to_know', employeeId: 4 })).toEqual([
       'Dashboard',
+      'My Reviews',
       'Employees',
       'Directory',
       'Reviews',
@@ -28,6 +29,7 @@ describe('navItemsFor', () => {
     const items = navItemsFor(viewerFor('user', { visibility: 'need_to_know', employeeId: 5 }))
     expect(items.map((item) => [item.label, item.href])).toEqual([
       ['Dashboard', '/'],
+      ['My Reviews', '/my-reviews'],
       ['My Profile', '/employees/5'],
       ['Directory', '/directory'],
       ['Reviews', '/reviews'],
@@ -37,6 +39,12 @@ describe('navItemsFor', () => {
   it('leaves an account linked to nobody the dashboard and the directory under need to know', () => {
     expect(labels('user', { visibility: 'need_to_know' })).toEqual(['Dashboard', 'Directory'])
     expect(labels('manager', { visibility: 'need_to_know' })).toEqual(['Dashboard', 'Directory'])
+  })
+
+  it('offers My Reviews to a person (an account linked to an employee), never to a shared sign-in', () => {
+    expect(labels('admin', { employeeId: 2 })).toContain('My Reviews')
+    expect(labels('user', { employeeId: 9 })[1]).toBe('My Reviews')
+    for (const role of ['admin', 'hr', 'manager', 'user'] as const) expect(labels(role)).not.toContain('My Reviews')
   })
 
   it('keeps admin and hr menus the same under need to know', () => {

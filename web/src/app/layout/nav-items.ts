@@ -7,6 +7,7 @@ import {
   Database,
   FileText,
   LayoutDashboard,
+  ListTodo,
   Settings,
   UserRound,
   Users,
@@ -24,6 +25,7 @@ export interface NavItem {
 /** The sidebar's links, in order; each shows to the readers who may open its screen. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/', label: 'Dashboard', icon: LayoutDashboard },
+  { href: '/my-reviews', label: 'My Reviews', icon: ListTodo },
   { href: '/employees', label: 'Employees', icon: Users },
   { href: '/directory', label: 'Directory', icon: BookUser },
   { href: '/reviews', label: 'Reviews', icon: ClipboardList },
@@ -44,6 +46,8 @@ export function navItemsFor({ access, employeeId }: Pick<Viewer, 'access' | 'emp
   const ownOnly = !everyone && !access['employees.read']?.includes('line')
   return NAV_ITEMS.flatMap((item): NavItem[] => {
     if (!canOpen(access, item.href)) return []
+    // What a review cycle asks of a person: a shared sign-in (linked to nobody) is never asked.
+    if (item.href === '/my-reviews' && employeeId === null) return []
     if (item.href === '/directory' && everyone) return []
     if (item.href === '/employees' && ownOnly) {
       return employeeId === null ? [] : [{ href: `/employees/${employeeId}`, label: 'My Profile', icon: UserRound }]

@@ -6,7 +6,8 @@ import { QuickActions } from '@/features/dashboard/components/quick-actions'
 import { RecentActivity } from '@/features/dashboard/components/recent-activity'
 import { StatCards } from '@/features/dashboard/components/stat-cards'
 import { UpcomingReviews } from '@/features/dashboard/components/upcoming-reviews'
-import { can, useAccess, widestReach, type Access } from '@/lib/access'
+import { MyWorkCard } from '@/features/my-work/components/my-work-card'
+import { can, useViewer, widestReach, type Access } from '@/lib/access'
 import { queryKeys } from '@/lib/query-keys'
 
 // Dialogs load when first opened, so the dashboard's first load stays small.
@@ -59,7 +60,7 @@ function Dialogs({ reviewId, onReviewClose, dialog, onDialogChange }: DialogsPro
 /** The dashboard composes features: its own panels, the review wizard (Start Review), the
  * template dialog (Create Template) and the employee dialogs (Add Employee, Bulk Upload). */
 export default function DashboardPage() {
-  const access = useAccess()
+  const { access, employeeId } = useViewer()
   // Enter opens the Employees screen searching for the text (its search is kept in ?q=).
   const [search, setSearch] = useState('')
   const [, navigate] = useLocation()
@@ -113,6 +114,8 @@ export default function DashboardPage() {
                 onBulkUpload={() => setDialog('bulk')}
               />
             )}
+            {/* A person's own review work; a shared sign-in is never asked for any. */}
+            {employeeId !== null && can(access, 'my_work.read') && <MyWorkCard />}
             <RecentActivity />
           </div>
         </div>
