@@ -7,11 +7,13 @@ from api.core.dates import local_today
 from api.core.listing import json_response
 from api.core.paging import PAGED_RESPONSES, PageParams, list_response
 from api.deps import CurrentPrincipal, TenantSession, allowed
-from api.reviews import export, service, templates
+from api.reviews import export, service, stage_router, templates
+from api.reviews.detail import detail
 from api.reviews.list_query import ReviewQueryParams, StatusFilter
 from api.reviews.models import Review, ReviewTemplate
 from api.reviews.schemas import (
     ReviewCreate,
+    ReviewDetail,
     ReviewRead,
     ReviewUpdate,
     TemplateCreate,
@@ -170,9 +172,11 @@ async def export_reviews(scope: ExportReviews, session: TenantSession):
     )
 
 
-@router.get("/api/reviews/{review_id}", response_model=ReviewRead, operation_id="getReview")
-async def get_review(_: ReadReviews, review: ValidReview):
-    return review
+@router.get("/api/reviews/{review_id}", response_model=ReviewDetail, operation_id="getReview")
+async def get_review(
+    _: ReadReviews, principal: CurrentPrincipal, review: ValidReview, session: TenantSession
+):
+    return await detail(session, review, principal)
 
 
 @router.post(
@@ -182,7 +186,7 @@ async def create_review(body: ReviewCreate, _: CreateReviews, session: TenantSes
     return await service.create(session=session, data=body)
 
 
-@router.put("/api/reviews/{review_id}", response_model=ReviewRead, operation_id="updateReview")
+@router.put("/api/reviews/{review_id}", response_model=ReviewDetail, operation_id="updateReview")
 async def update_review(
     body: ReviewUpdate,
     _: FillReviews,
@@ -190,10 +194,15 @@ async def update_review(
     review: ReviewToFill,
     session: TenantSession,
 ):
-    return await service.update(
+    saved = await service.update(
         session=session,
         review=review,
         data=body,
         may_change_completed=may(principal, "reviews", "change_completed"),
         today=local_today(),
     )
+    return await detail(session, saved, principal)
+
+
+# The stages of a review in a cycle (self-review, sharing, acknowledgement, reopening).
+router.include_router(stage_router.router)

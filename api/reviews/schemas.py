@@ -260,6 +260,14 @@ class ReviewRead(ReadModel):
     completed_at: datetime | None = None
     created_at: datetime
     updated_at: datetime | None = None
+    # A review of a cycle: its cycle, named reviewer and the employee's part (lists carry the
+    # review's own columns; the self-review's answers only on the single review, ReviewDetail).
+    cycle_id: int | None = None
+    reviewer_user_id: str | None = None
+    self_submitted_at: datetime | None = None
+    shared_at: datetime | None = None
+    acknowledged_at: datetime | None = None
+    acknowledgement_comment: str | None = None
     organization_id: int | None = None
     employee: ReviewedEmployee | None = None
     template: TemplateSummary | None = None
@@ -278,3 +286,19 @@ class ReviewRead(ReadModel):
             shown = {name: getattr(template, name) for name in TemplateSummary.model_fields}
             values["template"] = shown | {"questions": questions}
         return values
+
+
+ReviewStage = Literal["self", "feedback", "writing", "sharing", "acknowledging", "done"]
+
+
+class ReviewDetail(ReviewRead):
+    """One review as its screen shows it: with where it stands in its cycle, its reviewer's
+    name and the self-review (answers only for the employee, the reviewer, admin and hr)."""
+
+    cycle_name: str | None = None
+    reviewer_name: str | None = None
+    stage: ReviewStage | None = None
+    self_responses: dict[str, Any] | None = None
+    self_questions: list[QuestionRead] | None = None
+    # Acknowledged by the employee: nobody edits it; an admin reopens it with a reason.
+    locked: bool = False

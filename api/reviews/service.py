@@ -40,6 +40,10 @@ from api.reviews.schemas import (
 
 UPCOMING_LIMIT = 10
 COMPLETED_LOCKED = "Only an administrator can change a completed review"
+ACKNOWLEDGED_LOCKED = (
+    "The employee has acknowledged this review: it is locked. An administrator can reopen it "
+    "with a reason."
+)
 CHANGED_ELSEWHERE = (
     "This review changed after you opened it: someone saved it, or its template's questions "
     "were edited. Close it and open it again to see the latest version."
@@ -226,6 +230,8 @@ async def update(
     await _lock(session, review)
     if data.expected_updated_at is not None and data.expected_updated_at != review.updated_at:
         raise Conflict(CHANGED_ELSEWHERE)
+    if review.acknowledged_at is not None:
+        raise Conflict(ACKNOWLEDGED_LOCKED)
     if review.status == "completed" and not may_change_completed:
         raise Forbidden(COMPLETED_LOCKED)
     fields = data.model_fields_set
@@ -261,6 +267,8 @@ async def update(
         # remembered, also one of a row that predates first_completed_at (an older backup).
         review.first_completed_at = review.first_completed_at or review.completed_at
         review.completed_at = None
+        # Reopened: no longer shared with the employee (sharing it again asks them anew).
+        review.shared_at = None
     # Its employee and template were loaded with it and are current; updated_at comes back
     # with the UPDATE (Review's eager_defaults).
     await session.flush()
@@ -282,6 +290,8 @@ async def _lock(session: AsyncSession, review: Review) -> None:
             "questions",
             "questions_version",
             "updated_at",
+            "shared_at",
+            "acknowledged_at",
         ],
         with_for_update=True,
     )

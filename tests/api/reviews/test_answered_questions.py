@@ -16,7 +16,7 @@ from api.core.dates import local_today
 from api.core.db import get_engine, tenant_session
 from api.reviews import service
 from api.reviews.models import Review, ReviewTemplate
-from api.reviews.schemas import QuestionRead
+from api.reviews.schemas import QuestionRead, ReviewDetail, ReviewRead
 from tenants.migrate import migrate_tenants
 from tests.api.reviews.factories import (
     COMPLETE,
@@ -83,6 +83,18 @@ async def edit_template(client, template_id: int, **body: Any) -> dict[str, Any]
     return r.json()
 
 
+# What the single review's reply adds to a listed one (its cycle's stage, the self-review).
+DETAIL_ONLY = {
+    field.alias or name
+    for name, field in ReviewDetail.model_fields.items()
+    if name not in ReviewRead.model_fields
+}
+
+
+def as_listed(reply: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in reply.items() if key not in DETAIL_ONLY}
+
+
 async def listed(client, url: str) -> dict[int, dict[str, Any]]:
     r = await client.get(url)
     assert r.status_code == 200, r.text
@@ -125,11 +137,11 @@ async def test_a_completed_review_shows_the_questions_it_was_answered_against(lo
     # Every list shows the same as the review's own reply, the profile's list too.
     for url in (*LISTS, f"/api/reviews?employeeId={emp}"):
         items = await listed(user, url)
-        assert items[done] == body, url
+        assert items[done] == as_listed(body), url
         if open_ in items:
-            assert items[open_] == in_progress, url
+            assert items[open_] == as_listed(in_progress), url
     upcoming = await listed(user, "/api/reviews/upcoming")
-    assert upcoming[open_] == in_progress and done not in upcoming
+    assert upcoming[open_] == as_listed(in_progress) and done not in upcoming
 
 
 async def test_the_in_progress_review_is_answered_against_the_edited_template(login, org):
@@ -216,7 +228,7 @@ async def test_a_review_completed_before_copies_were_kept_shows_its_template(log
     admin = await login(org, "admin")
     body = (await admin.get(f"{URL}/{old}")).json()
     assert answered(body) == ANSWERED
-    assert (await listed(admin, "/api/reviews"))[old] == body
+    assert (await listed(admin, "/api/reviews"))[old] == as_listed(body)
 
     r = await admin.put(f"{URL}/{old}", json={"reviewerNotes": "Checked by HR."})
     assert r.status_code == 200, r.text

@@ -110,6 +110,12 @@ async def test_the_list_is_what_the_reply_model_makes_of_each_review(login, org)
         "completedAt": None,
         "createdAt": "2026-01-02T03:04:05Z",
         "updatedAt": "2026-01-03T04:05:06.789000Z",
+        "cycleId": None,
+        "reviewerUserId": None,
+        "selfSubmittedAt": None,
+        "sharedAt": None,
+        "acknowledgedAt": None,
+        "acknowledgementComment": None,
         "organizationId": org.id,
         "employee": {
             "id": bob,

@@ -1,0 +1,234 @@
+"""Feedback from colleagues on a review of a cycle.
+
+The reviewer (or admin, hr) asks one to five colleagues; each answers with a rating and a
+comment while the feedback stage is open. Readers get the answers only together and without
+names, once at least THRESHOLD are in: nothing they read tells who answered, who has not, or
+who wrote which comment (no per-colleague flag, comments in the order of their text).
+"""
+
+from datetime import date
+from statistics import mean
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.auth.principal import Principal
+from api.core.dates import local_today
+from api.core.db import utcnow
+from api.core.errors import AppError, Conflict, NotFound
+from api.cycles.models import FeedbackRequest, ReviewCycle
+from api.employees.models import Employee
+from api.feedback.schemas import (
+    MAX_ASKED,
+    THRESHOLD,
+    AskedColleague,
+    FeedbackAnswer,
+    FeedbackAsked,
+    FeedbackRequestRead,
+    FeedbackSummary,
+)
+from api.notifications.service import Notice, notify
+from api.reviews.models import Review
+from api.reviews.templates import PG_INT_MAX
+from api.users.models import User
+
+REQUEST_NOT_FOUND = "Feedback request not found"
+NO_FEEDBACK_STAGE = "This review has no feedback stage"
+STAGE_CLOSED = "The feedback stage of this review is closed"
+ALREADY_ANSWERED = "You have already answered this request"
+NOT_A_COLLEAGUE = "Some of the colleagues chosen are not employees of this organisation"
+OWN_REVIEW = "A person cannot give feedback on their own review"
+PERSON = func.concat_ws(" ", Employee.first_name, Employee.last_name)
+
+
+def stage_closed(review: Review, cycle: ReviewCycle | None, today: date) -> str | None:
+    """Why feedback can no longer be asked or given on the review, or None while it can."""
+    if cycle is None or cycle.feedback_due is None:
+        return NO_FEEDBACK_STAGE
+    if cycle.status == "closed" or review.status == "completed" or cycle.feedback_due < today:
+        return STAGE_CLOSED
+    return None
+
+
+async def _cycle(session: AsyncSession, review: Review) -> ReviewCycle | None:
+    return None if review.cycle_id is None else await session.get(ReviewCycle, review.cycle_id)
+
+
+async def asked(session: AsyncSession, review_id: int) -> list[AskedColleague]:
+    rows = await session.execute(
+        select(FeedbackRequest.employee_id, PERSON)
+        .join(Employee, Employee.id == FeedbackRequest.employee_id)
+        .where(FeedbackRequest.review_id == review_id)
+        .order_by(PERSON, FeedbackRequest.employee_id)
+    )
+    return [AskedColleague(employee_id=pk, employee_name=name) for pk, name in rows]
+
+
+async def _colleagues(
+    session: AsyncSession, review: Review, ids: list[int]
+) -> dict[int, tuple[str, str | None]]:
+    """id -> (name, manager's code) of the colleagues chosen, all active employees here."""
+    if review.employee_id in ids:
+        raise AppError(OWN_REVIEW, 422)
+    if any(not 0 < pk <= PG_INT_MAX for pk in ids):
+        raise AppError(NOT_A_COLLEAGUE, 422)
+    rows = await session.execute(
+        select(Employee.id, PERSON, Employee.manager_id).where(
+            Employee.id.in_(ids), Employee.is_archived.is_(False)
+        )
+    )
+    found = {pk: (name, manager) for pk, name, manager in rows}
+    if len(found) != len(ids):
+        raise AppError(NOT_A_COLLEAGUE, 422)
+    return found
+
+
+async def ask(
+    session: AsyncSession, review: Review, employee_ids: list[int], principal: Principal
+) -> FeedbackAsked:
+    """Asks the colleagues (1-5 in all per review) and tells each of them."""
+    # One request at a time per review: the count of five holds under concurrent asks.
+    await session.refresh(review, attribute_names=["status"], with_for_update=True)
+    closed = stage_closed(review, await _cycle(session, review), local_today())
+    if closed:
+        raise Conflict(closed)
+    ids = list(dict.fromkeys(employee_ids))
+    found = await _colleagues(session, review, ids)
+    already = set(
+        await session.scalars(
+            select(FeedbackRequest.employee_id).where(FeedbackRequest.review_id == review.id)
+        )
+    )
+    for pk in ids:
+        if pk in already:
+            raise Conflict(f"{found[pk][0]} has already been asked for feedback on this review")
+    if len(already) + len(ids) > MAX_ASKED:
+        raise AppError(
+            f"At most {MAX_ASKED} colleagues can be asked for feedback on one review "
+            f"({len(already)} asked already)",
+            422,
+        )
+    accounts = dict(
+        (
+            await session.execute(
+                select(User.employee_id, User.id).where(
+                    User.employee_id.in_(ids), User.is_active.is_(True)
+                )
+            )
+        )
+        .tuples()
+        .all()
+    )
+    for pk in ids:
+        if pk not in accounts:
+            raise AppError(f"{found[pk][0]} has no active account to answer with", 422)
+    reviewed = review.employee
+    made = [
+        FeedbackRequest(
+            review_id=review.id,
+            employee_id=pk,
+            kind="upward" if found[pk][1] == reviewed.employee_id else "peer",
+            requested_by_user_id=principal.user_id,
+        )
+        for pk in ids
+    ]
+    session.add_all(made)
+    await session.flush()
+    name = f"{reviewed.first_name} {reviewed.last_name}".strip()
+    await notify(
+        session,
+        [
+            Notice(
+                user_id=accounts[request.employee_id],
+                kind="feedback_requested",
+                title="Your feedback is asked",
+                body=f"Please give your feedback on {name}. Answers are shown without names.",
+                dedupe_key=f"feedback:{request.id}",
+                link=f"/feedback/{request.id}",
+                review_id=review.id,
+            )
+            for request in made
+        ],
+    )
+    return FeedbackAsked(asked=await asked(session, review.id))
+
+
+async def summary(session: AsyncSession, review: Review) -> FeedbackSummary:
+    """The answers together: counts always, ratings and comments only from THRESHOLD on."""
+    answers = (
+        await session.execute(
+            select(FeedbackRequest.rating, FeedbackRequest.comment).where(
+                FeedbackRequest.review_id == review.id, FeedbackRequest.answered_at.is_not(None)
+            )
+        )
+    ).all()
+    colleagues = await asked(session, review.id)
+    shown = len(answers) >= THRESHOLD
+    ratings = [rating for rating, _ in answers if rating is not None]
+    return FeedbackSummary(
+        asked=colleagues,
+        requested=len(colleagues),
+        answered=len(answers),
+        shown=shown,
+        average_rating=round(mean(ratings), 2) if shown and ratings else None,
+        ratings={str(n): ratings.count(n) for n in range(1, 6)} if shown else None,
+        comments=sorted(comment for _, comment in answers if comment) if shown else [],
+    )
+
+
+async def own_request(
+    session: AsyncSession, request_id: int, employee_id: int | None, *, lock: bool = False
+) -> FeedbackRequest:
+    """The request made of the reader themselves, or NotFound (whoever else's it is)."""
+    found = None
+    if employee_id is not None and 0 < request_id <= PG_INT_MAX:
+        query = select(FeedbackRequest).where(
+            FeedbackRequest.id == request_id, FeedbackRequest.employee_id == employee_id
+        )
+        if lock:
+            query = query.with_for_update().execution_options(populate_existing=True)
+        found = await session.scalar(query)
+    if found is None:
+        raise NotFound(REQUEST_NOT_FOUND)
+    return found
+
+
+async def read_request(session: AsyncSession, request: FeedbackRequest) -> FeedbackRequestRead:
+    row = (
+        await session.execute(
+            select(PERSON, Employee.position, ReviewCycle.name, ReviewCycle.feedback_due)
+            .select_from(Review)
+            .join(Employee, Employee.id == Review.employee_id)
+            .outerjoin(ReviewCycle, ReviewCycle.id == Review.cycle_id)
+            .where(Review.id == request.review_id)
+        )
+    ).one()
+    return FeedbackRequestRead(
+        id=request.id,
+        review_id=request.review_id,
+        employee_name=row[0],
+        position=row[1],
+        cycle_name=row[2],
+        kind=request.kind,  # type: ignore[arg-type]
+        due=row[3],
+        answered_at=request.answered_at,
+        rating=request.rating,
+        comment=request.comment,
+    )
+
+
+async def answer(
+    session: AsyncSession, request: FeedbackRequest, data: FeedbackAnswer
+) -> FeedbackRequestRead:
+    if request.answered_at is not None:
+        raise Conflict(ALREADY_ANSWERED)
+    review = await session.get(Review, request.review_id)
+    assert review is not None
+    closed = stage_closed(review, await _cycle(session, review), local_today())
+    if closed:
+        raise Conflict(closed)
+    request.answered_at = utcnow()
+    request.rating = data.rating
+    request.comment = data.comment
+    await session.flush()
+    return await read_request(session, request)
