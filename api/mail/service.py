@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid, parseaddr
+from typing import Any
 
 import aiosmtplib
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -115,6 +116,22 @@ def sender_domain(sender: str) -> str:
     return domain or "localhost"
 
 
+class WholeHeader(str):
+    """A header written on one line as given. The library folds a long one (a URL in
+    List-Unsubscribe) into encoded words, which a mail program does not read as a URL; a
+    line of up to 998 characters is what SMTP allows."""
+
+    name: str
+
+    def __new__(cls, name: str, value: str) -> "WholeHeader":
+        header = super().__new__(cls, value)
+        header.name = name
+        return header
+
+    def fold(self, *, policy: Any) -> str:
+        return f"{self.name}: {self}{policy.linesep}"
+
+
 def build_message(
     to: str,
     subject: str,
@@ -136,7 +153,7 @@ def build_message(
     message["Message-ID"] = make_msgid(domain=sender_domain(sender))
     for name, value in (headers or {}).items():
         if name.lower() not in _OWN_HEADERS:
-            message[name] = " ".join(value.split())
+            message[name] = WholeHeader(name, " ".join(value.split())[:900])
     message.set_content(text)
     if html:
         message.add_alternative(html, subtype="html")

@@ -35,7 +35,9 @@ async def test_the_link_turns_its_kind_off_once_and_says_so_when_used_again(
 async def test_an_altered_token_is_refused(client: httpx.AsyncClient, org):
     user = await add_account(org)
     token = make_token(org.id, user.id, "review_shared")
-    forged = make_token(org.id, user.id, "review_assigned").split(".")[0] + "." + token.split(".")[1]
+    forged = (
+        make_token(org.id, user.id, "review_assigned").split(".")[0] + "." + token.split(".")[1]
+    )
     for bad in (forged, token[:-2] + ("AA" if not token.endswith("AA") else "BB"), "", "x.y"):
         r = await client.post(f"/api/notifications/unsubscribe?token={bad}", headers=at(org))
         assert r.status_code == 400, (bad, r.text)

@@ -1,0 +1,141 @@
+"""The mailing job against a real SMTP server and the worker's real Redis: each notice mailed
+once as its account chose (at once, in the day's digest, or not at all), whatever happens to
+the job."""
+
+from datetime import datetime, time, timedelta
+from typing import Any
+
+import httpx
+import pytest
+
+from api.notifications import outbound
+from api.notifications.models import NOTIFICATION_KINDS
+from api.notifications.outbound import mail_pending
+from tests.api.mail.support import body_of, smtp_server
+from tests.api.notifications.support import (
+    add_account,
+    add_notices,
+    backdate,
+    delivery_of,
+    notice,
+    notices_of,
+    sign_in_as,
+)
+from tests.api.notifications.worker import run_delivery_jobs
+
+
+def morning(days_from_today: int = 0) -> datetime:
+    """07:00 local, after the day's digest hour."""
+    day = datetime.now().date() + timedelta(days=days_from_today)
+    return datetime.combine(day, time(7, 0)).astimezone()
+
+
+async def choose(app: Any, org, user, delivery: str) -> None:
+    async with await sign_in_as(app, org, user) as c:
+        body = [{"kind": kind, "delivery": delivery} for kind in NOTIFICATION_KINDS]
+        r = await c.put("/api/notifications/preferences", json=body)
+        assert r.status_code == 200, r.text
+
+
+def to(inbox, user) -> list:
+    return [m for m in inbox.messages if m["To"] == user.email]
+
+
+async def test_each_notice_is_mailed_once_as_its_account_chose(app: Any, org):
+    now_user = await add_account(org, first_name="Ivy")
+    digest_user = await add_account(org, first_name="Dana")
+    off_user = await add_account(org, first_name="Olaf")
+    gone = await add_account(org, first_name="Gus", active=False)
+    await choose(app, org, digest_user, "digest")
+    await choose(app, org, off_user, "off")
+    await add_notices(
+        org, [notice(now_user, kind, title=f"Now {kind}") for kind in NOTIFICATION_KINDS]
+    )
+    await add_notices(org, [notice(digest_user, "review_due_soon", n) for n in range(3)])
+    await backdate(org, digest_user, morning(-1) + timedelta(hours=5))
+    await add_notices(org, [notice(off_user, "review_shared"), notice(gone, "review_shared")])
+    with smtp_server() as inbox:
+        first = await mail_pending(org, now=morning())
+        assert await run_delivery_jobs() >= 1
+        # Run again (and the next day's digest hour): nothing more goes out.
+        await mail_pending(org, now=morning())
+        await mail_pending(org, now=morning(1))
+        await run_delivery_jobs()
+    assert first["mails"] == len(NOTIFICATION_KINDS) + 1
+    mine = to(inbox, now_user)
+    assert sorted(m["Subject"] for m in mine) == sorted(f"Now {k}" for k in NOTIFICATION_KINDS)
+    [digest] = to(inbox, digest_user)
+    assert digest["Subject"] == "Your Merit digest: 3 notifications"
+    assert all(f"review_due_soon {n}" in body_of(digest) for n in range(3))
+    assert to(inbox, off_user) == [] and to(inbox, gone) == []
+    assert {n.mail_state for n in await notices_of(org, off_user)} == {"skipped"}
+    assert {n.mail_state for n in await notices_of(org, gone)} == {"skipped"}
+    assert {n.mail_state for n in await notices_of(org, now_user)} == {"sent"}
+
+
+async def test_a_digest_notice_made_after_the_digest_hour_waits_for_the_next_day(app: Any, org):
+    user = await add_account(org, first_name="Dora")
+    await choose(app, org, user, "digest")
+    await add_notices(org, [notice(user, "review_overdue", title="Late one")])
+    await backdate(org, user, morning() + timedelta(hours=1))
+    with smtp_server() as inbox:
+        assert (await mail_pending(org, now=morning() + timedelta(hours=2)))["mails"] == 0
+        await mail_pending(org, now=morning(1))
+        await run_delivery_jobs()
+    [digest] = to(inbox, user)
+    assert "Late one" in body_of(digest)
+
+
+async def test_a_run_stopped_before_marking_its_notices_sends_nothing_twice(
+    app: Any, org, monkeypatch: pytest.MonkeyPatch
+):
+    user = await add_account(org, first_name="Cora")
+    await add_notices(org, [notice(user, "review_assigned", n) for n in range(60)])
+    marking = outbound._mark
+
+    async def crash(*_: Any, **__: Any) -> None:
+        raise RuntimeError("worker killed")
+
+    with smtp_server() as inbox:
+        monkeypatch.setattr(outbound, "_mark", crash)
+        with pytest.raises(RuntimeError):
+            await mail_pending(org)
+        monkeypatch.setattr(outbound, "_mark", marking)
+        # The rerun finds the first run's outbox rows: the same mail, handed on once more.
+        assert (await mail_pending(org))["mails"] == 60
+        await run_delivery_jobs()
+        await mail_pending(org)
+        await run_delivery_jobs()
+    assert len(to(inbox, user)) == 60
+    assert len({m["Subject"] for m in to(inbox, user)}) == 60
+
+
+async def test_every_mail_links_into_the_app_and_unsubscribes_in_one_click(
+    app: Any, org, client: httpx.AsyncClient
+):
+    user = await add_account(org, first_name="Lena")
+    await add_notices(org, [notice(user, "feedback_requested", link="/feedback/7")])
+    with smtp_server() as inbox:
+        await mail_pending(org)
+        await run_delivery_jobs()
+    [message] = to(inbox, user)
+    address = f"http://{org.subdomain}.localhost"
+    text = body_of(message)
+    assert f"{address}/feedback/7" in text
+    assert f"{address}/unsubscribe?token=" in text
+    assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    one_click = message["List-Unsubscribe"].strip("<>")
+    assert one_click.startswith(f"{address}/api/notifications/unsubscribe?token=")
+    # What a mail program does with it: POST, no cookie, no body beyond RFC 8058's.
+    r = await client.post(
+        one_click.removeprefix(address),
+        headers={"host": f"{org.subdomain}.localhost"},
+        content="List-Unsubscribe=One-Click",
+    )
+    assert r.status_code == 200, r.text
+    assert await delivery_of(org, user, "feedback_requested") == "off"
+    await add_notices(org, [notice(user, "feedback_requested", n=2)])
+    with smtp_server() as inbox:
+        await mail_pending(org)
+        await run_delivery_jobs()
+    assert to(inbox, user) == []
