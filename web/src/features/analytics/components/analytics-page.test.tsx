@@ -36,7 +36,7 @@ const ANALYTICS = {
 
 describe('AnalyticsPage', () => {
   it('shows the cards, the chart figures and the recent reviews', async () => {
-    mockApi({ 'GET /api/analytics': jsonResponse(200, ANALYTICS) })
+    mockApi({ 'GET /api/analytics': jsonResponse(200, ANALYTICS), 'GET /api/analytics/cycles': jsonResponse(200, []) })
     renderPage(<AnalyticsPage />)
     expect(await screen.findByText('12')).toBeInTheDocument()
     expect(screen.getByText('30')).toBeInTheDocument()
@@ -52,6 +52,9 @@ describe('AnalyticsPage', () => {
     expect(screen.getByRole('table', { name: 'Rating Distribution' })).toBeInTheDocument()
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument()
     expect(screen.getByText('Annual · Completed Jan 3, 2030')).toBeInTheDocument()
+    // below them, the review cycles' section
+    expect(screen.getByRole('heading', { name: 'Review cycles' })).toBeInTheDocument()
+    expect(await screen.findByText('No review cycle has been launched yet.')).toBeInTheDocument()
   })
 })
 

@@ -7,6 +7,7 @@ import { StatGroup } from '@/components/ui/stat-group'
 import { formatDate, getInitials, humanize } from '@/lib/format'
 import { useAnalytics, type Analytics } from '../api/get-analytics'
 import { CompletionChart, DepartmentChart, RatingChart, ReviewTypesChart } from './charts'
+import { CycleSection } from './cycle-section'
 
 const CARDS: { label: string; icon: LucideIcon; value: (a: Analytics) => number }[] = [
   { label: 'Total Employees', icon: Users, value: (a) => a.totals.totalEmployees },
@@ -54,7 +55,7 @@ function RecentReviews({ reviews }: { reviews: Analytics['recentReviews'] }) {
   )
 }
 
-/** Analytics (admin): cards, department overview, review types, ratings, completion. */
+/** Analytics (admin, hr): cards, department overview, review types, ratings, completion, review cycles. */
 export default function AnalyticsPage() {
   const { data, isPending, isError } = useAnalytics()
 
@@ -100,6 +101,7 @@ export default function AnalyticsPage() {
             ))}
           </div>
         )}
+        <CycleSection />
       </div>
     </>
   )

@@ -15,9 +15,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { humanize } from '@/lib/format'
 import type { Analytics } from '../api/get-analytics'
 
-const PRIMARY = 'var(--color-primary, #4f46e5)'
+export const PRIMARY = 'var(--color-primary, #4f46e5)'
 const COLORS = { pending: '#94a3b8', inProgress: '#f59e0b', completed: '#10b981' }
-const axis = { fontSize: 12, stroke: 'currentColor' }
+export const axis = { fontSize: 12, stroke: 'currentColor' }
 
 const LINE_CHARS = 14
 const LINE_HEIGHT = 13
@@ -37,7 +37,7 @@ export function wrapLabel(label: string, width = LINE_CHARS): string[] {
  * A category label beside its bar, wrapped onto lines and centred on the bar, so long names
  * ("Performance Improvement", "Human Resources") stay whole instead of being cut off.
  */
-function CategoryTick({ x = 0, y = 0, payload }: { x?: number; y?: number; payload?: { value?: unknown } }) {
+export function CategoryTick({ x = 0, y = 0, payload }: { x?: number; y?: number; payload?: { value?: unknown } }) {
   const lines = wrapLabel(String(payload?.value ?? ''))
   return (
     <text x={x} y={y} textAnchor="end" dominantBaseline="middle" fontSize={12} fill="currentColor">
@@ -51,10 +51,10 @@ function CategoryTick({ x = 0, y = 0, payload }: { x?: number; y?: number; paylo
 }
 
 /** Height for a chart of horizontal bars: at least 16rem, more when there are many. */
-const barsHeight = (count: number) => Math.max(256, count * 44)
+export const barsHeight = (count: number) => Math.max(256, count * 44)
 
 /** A chart panel; the numbers are also in a table for screen readers. */
-function ChartPanel({
+export function ChartPanel({
   title,
   description,
   table,
