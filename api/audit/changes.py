@@ -22,6 +22,7 @@ RESOURCES = {
     "departments": "department",
     "review_templates": "template",
     "reviews": "review",
+    "review_cycles": "cycle",
     "employee_notes": "note",
     "employee_documents": "document",
     "certification_types": "certification_type",

@@ -104,6 +104,21 @@ POLICY: dict[tuple[str, str], dict[str, Expect]] = {
     # The body names org A's employee and template: unknown in another organisation.
     ("POST", "/api/reviews"): tenant(WRITERS, other=404),
     ("PUT", "/api/reviews/{review_id}"): record(REVIEWERS),
+    # Review cycles: admin and hr manage them. The new cycle's body names A's template:
+    # another organisation's admin gets 422 (unknown there), which the guard lets through.
+    ("GET", "/api/cycles"): tenant(WRITERS),
+    ("POST", "/api/cycles"): tenant(WRITERS),
+    ("GET", "/api/cycles/{cycle_id}"): record(WRITERS),
+    ("PUT", "/api/cycles/{cycle_id}"): record(WRITERS),
+    ("DELETE", "/api/cycles/{cycle_id}"): record(WRITERS),
+    ("GET", "/api/cycles/{cycle_id}/preview"): record(WRITERS),
+    ("POST", "/api/cycles/{cycle_id}/launch"): record(WRITERS),
+    ("POST", "/api/cycles/{cycle_id}/close"): record(WRITERS),
+    ("GET", "/api/cycles/{cycle_id}/progress"): record(WRITERS),
+    ("GET", "/api/cycles/{cycle_id}/reviews"): record(WRITERS),
+    ("PUT", "/api/cycles/{cycle_id}/reviewers"): record(WRITERS),
+    ("POST", "/api/cycles/{cycle_id}/nudge"): record(WRITERS),
+    ("GET", "/api/cycles/{cycle_id}/export"): record(WRITERS),
     # Dashboard, analytics
     ("GET", "/api/dashboard/stats"): tenant(EVERYONE),
     ("GET", "/api/dashboard/activity"): tenant(EVERYONE),

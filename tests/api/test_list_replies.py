@@ -34,6 +34,7 @@ from api.certifications.schemas import (
 from api.certifications.status import display_status
 from api.core.dates import local_today
 from api.core.db import tenant_session
+from api.cycles.models import ReviewCycle
 from api.departments.models import Department
 from api.directory.schemas import DirectoryEntry
 from api.employees.models import Employee
@@ -56,6 +57,7 @@ class Seeded:
     org: Organization
     employee_id: int  # has notes and documents
     holder_id: int  # holds a certification
+    cycle_id: int  # a launched cycle with a review
 
 
 # Per list route: the requests that exercise it, the first one unfiltered and uncapped, then
@@ -107,6 +109,11 @@ LISTS: dict[str, Callable[[Seeded], list[str]]] = {
     ],
     "/api/audit-events/actors": lambda s: ["/api/audit-events/actors"],
     "/api/analytics/cycles": lambda s: ["/api/analytics/cycles"],
+    "/api/cycles": lambda s: ["/api/cycles"],
+    "/api/cycles/{cycle_id}/reviews": lambda s: [
+        f"/api/cycles/{s.cycle_id}/reviews",
+        f"/api/cycles/{s.cycle_id}/reviews?reviewerUserId=user-1&page=1&pageSize=1",
+    ],
     "/api/employees/{employee_id}/history": lambda s: [f"/api/employees/{s.employee_id}/history"],
 }
 PLATFORM_LISTS = {"/api/organizations"}
@@ -316,7 +323,8 @@ async def seeded() -> Seeded:
                 request_id="lists",
             )
         )
-    return Seeded(org=org, employee_id=people[0].id, holder_id=people[1].id)
+        cycle_id = (await s.execute(select(ReviewCycle.id))).scalars().one()
+    return Seeded(org=org, employee_id=people[0].id, holder_id=people[1].id, cycle_id=cycle_id)
 
 
 async def disagreements(

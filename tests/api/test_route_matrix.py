@@ -123,6 +123,18 @@ class World:
         body = {"name": f"Template {self.unique()}", "questions": QUESTIONS}
         return (await ok(await self.admin.post("/api/templates", json=body), 201))["id"]
 
+    def cycle(self, marked: bool = True) -> dict[str, Any]:
+        """A draft cycle of the seeded employee alone (outside every chart of the tests)."""
+        return {
+            "name": f"Cycle {self.unique(marked)}",
+            "templateId": self.ids["template"],
+            "population": {"kind": "employees", "employeeIds": [self.ids["employee"]]},
+            "reviewDue": (date.today() + timedelta(days=30)).isoformat(),
+        }
+
+    async def new_cycle(self) -> int:
+        return (await ok(await self.admin.post("/api/cycles", json=self.cycle()), 201))["id"]
+
     async def new_type(self) -> int:
         body = {"name": f"Type {self.unique()}"}
         return (await ok(await self.admin.post("/api/certification-types", json=body), 201))["id"]
@@ -208,6 +220,7 @@ async def seed(w: World) -> None:
         "dueDate": (date.today() + timedelta(days=30)).isoformat(),
     }
     ids["review"] = (await ok(await w.admin.post("/api/reviews", json=review), 201))["id"]
+    ids["cycle"] = await w.new_cycle()
     ids["type"] = await w.new_type()
     ids["assignment"] = (
         await ok(
@@ -373,6 +386,14 @@ async def fresh_user(w: World) -> dict[str, Any]:
     return {"user_id": (await w.new_user())["id"]}
 
 
+async def fresh_cycle(w: World) -> dict[str, Any]:
+    return {"cycle_id": await w.new_cycle()}
+
+
+async def cycle_body(w: World) -> dict[str, Any]:
+    return w.cycle(marked=False)
+
+
 async def review_body(w: World) -> dict[str, Any]:
     return {
         "employeeId": w.ids["employee"],
@@ -442,6 +463,15 @@ CALLS: dict[Route, Call] = {
     ("POST", "/api/reviews"): Call(body=review_body),
     ("PUT", "/api/reviews/{review_id}"): Call(body=json({"reviewerNotes": "On track"})),
     ("PUT", "/api/reminders/{reminder_id}"): Call(body=json({"isRead": True})),
+    ("POST", "/api/cycles"): Call(body=cycle_body),
+    ("PUT", "/api/cycles/{cycle_id}"): Call(body=cycle_body),
+    ("DELETE", "/api/cycles/{cycle_id}"): Call(fresh=fresh_cycle),
+    # No review named: refused (400) once the guard has let the call through.
+    ("PUT", "/api/cycles/{cycle_id}/reviewers"): Call(body=json({"reviewIds": []})),
+    ("POST", "/api/cycles/{cycle_id}/nudge"): Call(body=json({})),
+    # A's cycle twice: refused (422) once the guard has let the call through; unknown (404)
+    # to another organisation.
+    ("GET", "/api/analytics/cycles/compare"): Call(query="from={cycle}&to={cycle}"),
     ("POST", "/api/employee-notes"): Call(body=note_body),
     ("POST", "/api/certification-types"): Call(body=unique_type),
     ("PUT", "/api/certification-types/{type_id}"): Call(body=json({"name": f"Type {MARKER}"})),
@@ -497,6 +527,7 @@ PARAMS: dict[str | Route, str] = {
     ("/api/departments/{id}", "id"): "department",
     "template_id": "template",
     "review_id": "review",
+    "cycle_id": "cycle",
     "reminder_id": "reminder",
     "type_id": "type",
     ("/api/employee-certifications/{certification_id}", "certification_id"): "assignment",
