@@ -44,7 +44,14 @@ function ChangeFigures({ data }: { data: CycleComparison }) {
   )
 }
 
+/** A scale even about zero, in whole points (at least one each way), ticked every half. */
+export function changeTicks(changes: number[]): number[] {
+  const reach = Math.max(1, Math.ceil(Math.max(0, ...changes.map(Math.abs))))
+  return Array.from({ length: 4 * reach + 1 }, (_, i) => i / 2 - reach).filter((t) => reach <= 2 || Number.isInteger(t))
+}
+
 function ChangeByDepartment({ data }: { data: CycleComparison['byDepartment'] }) {
+  const ticks = changeTicks(data.map((d) => d.averageChange))
   return (
     <ChartPanel
       title="Rating Change by Department"
@@ -66,7 +73,7 @@ function ChangeByDepartment({ data }: { data: CycleComparison['byDepartment'] })
     >
       <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ top: 4, right: 16 }}>
         <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} horizontal={false} />
-        <XAxis type="number" tick={axis} domain={[(min: number) => Math.min(min, -1), (max: number) => Math.max(max, 1)]} />
+        <XAxis type="number" tick={axis} domain={[ticks[0] ?? -1, ticks.at(-1) ?? 1]} ticks={ticks} />
         <YAxis type="category" dataKey="department" width={110} interval={0} tick={<CategoryTick />} />
         <ReferenceLine x={0} stroke="currentColor" />
         <Tooltip formatter={(v) => signed(Number(v))} />

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/utils'
-import { inOrder } from './cycle-compare'
+import { changeTicks, inOrder } from './cycle-compare'
 import { CycleSection } from './cycle-section'
 
 const dist = (...counts: number[]) => counts.map((count, i) => ({ rating: i + 1, count }))
@@ -135,5 +135,14 @@ describe('inOrder', () => {
   it('puts the earlier-launched cycle first whichever is chosen first', () => {
     expect(inOrder(AUTUMN, SPRING).map((c) => c.id)).toEqual([5, 9])
     expect(inOrder(SPRING, AUTUMN).map((c) => c.id)).toEqual([5, 9])
+  })
+})
+
+describe('changeTicks', () => {
+  it('spans the largest change evenly about zero, in half points up to two points each way', () => {
+    expect(changeTicks([0.17, -0.4])).toEqual([-1, -0.5, 0, 0.5, 1])
+    expect(changeTicks([1.5])).toEqual([-2, -1.5, -1, -0.5, 0, 0.5, 1, 1.5, 2])
+    expect(changeTicks([-3.2])).toEqual([-4, -3, -2, -1, 0, 1, 2, 3, 4])
+    expect(changeTicks([])).toEqual([-1, -0.5, 0, 0.5, 1])
   })
 })
