@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from sqlalchemy import ColumnElement, Row, and_, func, select
+from sqlalchemy import ColumnElement, and_, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
@@ -251,14 +251,27 @@ async def cycle_analytics(
     )
 
 
+@dataclass(frozen=True)
+class _Change:
+    """One department's people rated in both cycles: how many, the sums of their ratings in
+    each, and how many rose, kept or fell."""
+
+    department_id: int | None
+    department: str
+    people: int
+    before: int
+    after: int
+    improved: int
+    same: int
+    declined: int
+
+
 async def _changes(
     session: AsyncSession, from_id: int, to_id: int, within: Counted | None
-) -> Sequence[Row[Any]]:
-    """Per department: the people rated in both cycles, the sums of their two ratings, and how
-    many rose, kept or fell."""
+) -> list[_Change]:
     before, after = aliased(Review), aliased(Review)
     change = after.rating - before.rating
-    return (
+    rows = (
         await session.execute(
             select(
                 Department.id,
@@ -289,6 +302,10 @@ async def _changes(
             .group_by(Department.id, Department.name)
         )
     ).all()
+    return [
+        _Change(dept_id, name or NO_DEPARTMENT, n, int(b or 0), int(a or 0), up, same, down)
+        for dept_id, name, n, b, a, up, same, down in rows
+    ]
 
 
 async def _rated_in_each(
@@ -305,18 +322,17 @@ async def _rated_in_each(
     return row[0], row[1]
 
 
-def _department_change(row: Row[Any]) -> DepartmentChange:
-    dept_id, name, people, before, after, improved, same, declined = row
+def _department_change(c: _Change) -> DepartmentChange:
     return DepartmentChange(
-        department_id=dept_id,
-        department=name or NO_DEPARTMENT,
-        people=people,
-        average_from=round(before / people, 2),
-        average_to=round(after / people, 2),
-        average_change=round((after - before) / people, 2),
-        improved=improved,
-        same=same,
-        declined=declined,
+        department_id=c.department_id,
+        department=c.department,
+        people=c.people,
+        average_from=round(c.before / c.people, 2),
+        average_to=round(c.after / c.people, 2),
+        average_change=round((c.after - c.before) / c.people, 2),
+        improved=c.improved,
+        same=c.same,
+        declined=c.declined,
     )
 
 
@@ -332,9 +348,9 @@ async def compare_cycles(
     within = counted(scope)
     rows = await _changes(session, first.id, second.id, within)
     rated_from, rated_to = await _rated_in_each(session, first.id, second.id, within)
-    people = sum(r[2] for r in rows)
-    before = sum(r[3] for r in rows)
-    after = sum(r[4] for r in rows)
+    people = sum(r.people for r in rows)
+    before = sum(r.before for r in rows)
+    after = sum(r.after for r in rows)
     departments = sorted(
         (_department_change(r) for r in rows),
         key=lambda d: _department_order(d.department, d.department_id),
@@ -346,9 +362,9 @@ async def compare_cycles(
         average_from=round(before / people, 2) if people else None,
         average_to=round(after / people, 2) if people else None,
         average_change=round((after - before) / people, 2) if people else None,
-        improved=sum(r[5] for r in rows),
-        same=sum(r[6] for r in rows),
-        declined=sum(r[7] for r in rows),
+        improved=sum(r.improved for r in rows),
+        same=sum(r.same for r in rows),
+        declined=sum(r.declined for r in rows),
         only_from=rated_from - people,
         only_to=rated_to - people,
         by_department=departments,
