@@ -250,6 +250,7 @@ describe('signed-in app', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' })
     expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual([
       'Dashboard',
+      'My Reviews',
       'My Profile',
       'Directory',
       'Reviews',

@@ -6,7 +6,8 @@ describe('viewerFrom', () => {
   it('keeps the session reply’s rules for a linked account', () => {
     const viewer = viewerFor('manager', { visibility: 'need_to_know', employeeId: 4 })
     expect(viewer.access['employees.read']).toEqual(['line', 'own'])
-    expect(viewer.access['reviews.fill']).toEqual(['line'])
+    // Their line's reviews, and any they are the named reviewer of.
+    expect(viewer.access['reviews.fill']).toEqual(['assigned', 'line'])
     expect(viewer.employeeId).toBe(4)
     expect(viewer.visibility).toBe('need_to_know')
   })

@@ -5,9 +5,11 @@ type Rule = Reach[]
 const ALL: Rule = ['all']
 const LINE: Rule = ['line', 'own']
 const OWN: Rule = ['own']
-const LINE_ONLY: Rule = ['line']
 const NONE: Rule = []
 const ASSIGNED: Rule = ['assigned']
+const LINE_ASSIGNED: Rule = ['line', 'own', 'assigned']
+const OWN_ASSIGNED: Rule = ['own', 'assigned']
+const LINE_ONLY_ASSIGNED: Rule = ['line', 'assigned']
 
 type Row = [Rule, Rule, Rule, Rule, Rule, Rule]
 
@@ -24,9 +26,9 @@ const POLICY: Record<ServerPermission, Row> = {
   'departments.write':           [ALL, ALL,  NONE, NONE,  NONE,      NONE],
   'templates.read':              [ALL, ALL,  ALL,  ALL,   ALL,       ALL],
   'templates.write':             [ALL, ALL,  NONE, NONE,  NONE,      NONE],
-  'reviews.read':                [ALL, ALL,  ALL,  ALL,   LINE,      OWN],
+  'reviews.read':                [ALL, ALL,  ALL,  ALL,   LINE_ASSIGNED, OWN_ASSIGNED],
   'reviews.create':              [ALL, ALL,  NONE, NONE,  NONE,      NONE],
-  'reviews.fill':                [ALL, ALL,  ALL,  NONE,  LINE_ONLY, NONE],
+  'reviews.fill':                [ALL, ALL,  ALL,  ASSIGNED, LINE_ONLY_ASSIGNED, ASSIGNED],
   'reviews.change_completed':    [ALL, NONE, NONE, NONE,  NONE,      NONE],
   'reviews.export':              [ALL, ALL,  NONE, NONE,  NONE,      NONE],
   'reviews.respond':             [OWN, OWN,  OWN,  OWN,   OWN,       OWN],

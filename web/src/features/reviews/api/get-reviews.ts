@@ -12,6 +12,8 @@ export const REVIEW_STATUSES = ['pending', 'in_progress', 'completed'] as const
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number]
 
 export type Review = ApiSchema<'ReviewRead'>
+/** One review as its own screen reads it: its stage in a cycle, the reviewer, the self-review. */
+export type ReviewDetail = ApiSchema<'ReviewDetail'>
 export type ReviewQuestion = ApiSchema<'QuestionRead'>
 
 export const reviewsQueryOptions = () =>

@@ -6,9 +6,13 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Spinner } from '@/components/ui/spinner'
 import { errorStatus } from '@/lib/api-client'
 import { formatDate, humanize } from '@/lib/format'
-import { can, reachesEmployee, useViewer, type Access } from '@/lib/access'
-import { useReview, type Review } from '../api/get-reviews'
+import { can, reachesEmployee, useViewer, type Access, type Viewer } from '@/lib/access'
+import { cn } from '@/lib/utils'
+import { useReview, type Review, type ReviewDetail } from '../api/get-reviews'
+import { useAccountId } from '../api/review-stage'
 import { answerText } from '../lib/review-rules'
+import { hasReviewContext, ReviewContext } from './review-context'
+import { AcknowledgeReview, ReopenWithReason, SharingState, ShareWithEmployee } from './review-stage-actions'
 import { focusAnswer, WizardSteps } from './wizard-steps'
 
 export { REVIEW_UPDATE_FAILED } from './wizard-steps'
@@ -96,25 +100,64 @@ interface ReviewWizardProps {
   onOpenChange: (open: boolean) => void
 }
 
-/** A review shown read-only; `onEdit`, when given, reopens a completed one for editing. */
-function ViewedReview({ review, onEdit }: { review: Review; onEdit?: () => void }) {
+interface ViewedReviewProps {
+  review: ReviewDetail
+  /** Reopens a completed review for editing (an admin; not once the employee has acknowledged it). */
+  onEdit?: () => void
+  /** What the reader may do with the review in a cycle that shares it with the employee. */
+  may: { share: boolean; acknowledge: boolean; reopen: boolean }
+}
+
+/** A review shown read-only, with sharing, acknowledging and reopening where the reader may. */
+function ViewedReview({ review, onEdit, may }: ViewedReviewProps) {
   return (
     <>
       <div className="flex flex-wrap gap-2">
         <Badge variant="outline">{humanize(review.reviewType)}</Badge>
         <Badge variant="secondary">{humanize(review.status)}</Badge>
+        {review.cycleName && <Badge variant="outline">{review.cycleName}</Badge>}
       </div>
       <ReadOnlyReview review={review} />
-      {onEdit && (
+      <SharingState review={review} />
+      {may.acknowledge && <AcknowledgeReview review={review} />}
+      {(onEdit || may.share || may.reopen) && (
         <DialogFooter>
-          <Button variant="outline" onClick={onEdit}>
-            <Pencil aria-hidden="true" />
-            Edit Review
-          </Button>
+          {may.reopen && <ReopenWithReason review={review} />}
+          {onEdit && (
+            <Button variant="outline" onClick={onEdit}>
+              <Pencil aria-hidden="true" />
+              Edit Review
+            </Button>
+          )}
+          {may.share && <ShareWithEmployee review={review} />}
         </DialogFooter>
       )}
     </>
   )
+}
+
+/**
+ * Whether the reader fills this review in: by their reach over the employee, or as its named
+ * reviewer (the account the server names on the review).
+ */
+export function mayFillReview(
+  viewer: Pick<Viewer, 'access' | 'employeeId'>,
+  review: Pick<Review, 'employeeId' | 'reviewerUserId'>,
+  accountId: string | null,
+): boolean {
+  if (reachesEmployee(viewer, 'reviews.fill', review.employeeId)) return true
+  const assigned = viewer.access['reviews.fill']?.includes('assigned') ?? false
+  return assigned && accountId !== null && review.reviewerUserId === accountId
+}
+
+/** What the reader may do with a review once written: share it, acknowledge it, reopen it. */
+export function stageActions(viewer: Pick<Viewer, 'access' | 'employeeId'>, review: ReviewDetail, mayFill: boolean) {
+  const own = viewer.employeeId !== null && viewer.employeeId === review.employeeId
+  return {
+    share: mayFill && !own && review.stage === 'sharing',
+    acknowledge: own && Boolean(review.sharedAt) && !review.acknowledgedAt,
+    reopen: Boolean(review.locked) && can(viewer.access, 'reviews.change_completed'),
+  }
 }
 
 /**
@@ -155,15 +198,8 @@ function useWizardHeading(query: Loaded, readOnly: boolean): { title: string; de
   return { title: 'Review', description: 'Loading the review' }
 }
 
-/**
- * Complete or View Review: one step per question, then the overall rating.
- * Completed reviews open read-only; an admin may reopen them for editing (the server allows
- * only admins to change a completed review).
- */
-export function ReviewWizard({ reviewId, onOpenChange }: ReviewWizardProps) {
-  const viewer = useViewer()
-  const query = useReview(reviewId)
-  const { data: review, isPending } = query
+/** The dialog's closing: straight away, or after asking when answers are not saved. */
+function useWizardClose(onOpenChange: (open: boolean) => void) {
   const [editingCompleted, setEditingCompleted] = useState(false)
   const unsaved = useRef(false)
   const [confirmingDiscard, setConfirmingDiscard] = useState(false)
@@ -180,16 +216,34 @@ export function ReviewWizard({ reviewId, onOpenChange }: ReviewWizardProps) {
     else if (confirmingDiscard) setConfirmingDiscard(false) // Escape again: back to the answers
     else closeNow()
   }
+  return { editingCompleted, setEditingCompleted, unsaved, confirmingDiscard, setConfirmingDiscard, closeNow, close }
+}
+
+/**
+ * Complete or View Review: one step per question, then the overall rating.
+ * Completed reviews open read-only; an admin may reopen them for editing (the server allows
+ * only admins to change a completed review).
+ */
+export function ReviewWizard({ reviewId, onOpenChange }: ReviewWizardProps) {
+  const viewer = useViewer()
+  const query = useReview(reviewId)
+  const { data: review, isPending } = query
+  const { editingCompleted, setEditingCompleted, unsaved, confirmingDiscard, setConfirmingDiscard, closeNow, close } =
+    useWizardClose(onOpenChange)
+  // The account id is asked for only by a reader who fills the reviews they are named on.
+  const accountId = useAccountId(viewer.access['reviews.fill']?.includes('assigned') ?? false)
   const completed = review?.status === 'completed'
-  const mayFill = review !== undefined && reachesEmployee(viewer, 'reviews.fill', review.employeeId)
+  const mayFill = review !== undefined && mayFillReview(viewer, review, accountId)
   const readOnly = review !== undefined && (!mayFill || (completed && !editingCompleted))
-  const mayChangeCompleted = can(viewer.access, 'reviews.change_completed')
   const heading = useWizardHeading(query, readOnly)
+  const own = review !== undefined && viewer.employeeId !== null && viewer.employeeId === review.employeeId
+  // The self-review and feedback sit beside the questions: the dialog is wider for them.
+  const wide = review !== undefined && !readOnly && Object.values(hasReviewContext(review, can(viewer.access, 'feedback.read'), own)).some(Boolean)
 
   return (
     <Dialog open={reviewId !== null} onOpenChange={close}>
       <DialogContent
-        className="max-w-2xl"
+        className={cn('max-w-2xl', wide && 'lg:max-w-5xl')}
         // A review that did not open gets one plain Close button below the message instead.
         hideClose={!review && !isPending}
         onKeyDown={loopShiftTabFromFirstGroup}
@@ -213,12 +267,21 @@ export function ReviewWizard({ reviewId, onOpenChange }: ReviewWizardProps) {
             </Button>
           </DialogFooter>
         ) : readOnly ? (
-          <ViewedReview review={review} onEdit={completed && mayChangeCompleted ? () => setEditingCompleted(true) : undefined} />
+          <ViewedReview
+            review={review}
+            onEdit={completed && !review.locked && can(viewer.access, 'reviews.change_completed') ? () => setEditingCompleted(true) : undefined}
+            may={stageActions(viewer, review, mayFill)}
+          />
         ) : (
-          <>
-            <WizardSteps key={review.id} review={review} onDone={closeNow} unsavedRef={unsaved} />
-            {confirmingDiscard && <DiscardChanges onKeep={() => setConfirmingDiscard(false)} onDiscard={closeNow} />}
-          </>
+          <div className={cn('flex flex-col gap-4', wide && 'lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start lg:gap-6')}>
+            <div className="order-2 flex min-w-0 flex-col gap-4 lg:order-1">
+              <WizardSteps key={review.id} review={review} onDone={closeNow} unsavedRef={unsaved} />
+              {confirmingDiscard && <DiscardChanges onKeep={() => setConfirmingDiscard(false)} onDiscard={closeNow} />}
+            </div>
+            <div className="order-1 lg:order-2">
+              <ReviewContext review={review} mayAsk={!completed && can(viewer.access, 'feedback.request')} />
+            </div>
+          </div>
         )}
       </DialogContent>
     </Dialog>

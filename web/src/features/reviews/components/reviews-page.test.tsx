@@ -64,6 +64,20 @@ describe('ReviewsPage', () => {
     expect(screen.getAllByTestId('review-skeleton')).toHaveLength(5)
   })
 
+  it('offers a plain user under open to fill only the reviews they are the named reviewer of', async () => {
+    mockApi({
+      'GET /api/reviews': jsonResponse(200, [
+        { ...REVIEWS[0], reviewerUserId: 'u-9' },
+        { ...REVIEWS[1], id: 4, reviewerUserId: 'u-other' },
+      ]),
+      'GET /api/auth/user': jsonResponse(200, { id: 'u-9', role: 'user', name: 'Uma User', organizationId: 1, organizationName: 'Demo' }),
+    })
+    renderPage(<ReviewsPage />, viewerFor('user', { employeeId: 9 }))
+    expect(await screen.findByRole('button', { name: 'Start Review' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'View Review' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Continue Review' })).not.toBeInTheDocument()
+  })
+
   it('filters by the status tabs and offers Start, Continue or View', async () => {
     const fetchMock = mockApi({ 'GET /api/reviews': byStatus })
     const user = userEvent.setup()

@@ -9,7 +9,7 @@ import { LIST_VIEWS, Pager, pageOf, TAB_TRIGGER_CLASS, ViewToggle, type ListView
 import { QueryState } from '@/components/ui/query-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatDate, humanize } from '@/lib/format'
-import { can, useAccess, widestReach, type Access } from '@/lib/access'
+import { can, useAccess, useViewer, widestReach, type Access } from '@/lib/access'
 import { useSearchField, useUrlState } from '@/lib/url-state'
 import { REVIEW_TYPES, useReviewPage, type Review } from '../api/get-reviews'
 import { CreateReviewDialog } from './create-review-dialog'
@@ -25,7 +25,8 @@ import {
   type UrlState,
 } from './review-filters'
 import { ReviewCard, reviewAction, STATUS_VARIANT } from './review-card'
-import { ReviewWizard } from './review-wizard'
+import { useAccountId } from '../api/review-stage'
+import { mayFillReview, ReviewWizard } from './review-wizard'
 
 const TABS = [
   { value: 'all', label: 'All' },
@@ -49,7 +50,7 @@ const ALLOWED: Partial<Record<Key, readonly string[]>> = {
 const employeeName = (review: Review) =>
   review.employee ? `${review.employee.firstName} ${review.employee.lastName}` : 'Unknown employee'
 
-function ReviewTable({ reviews, canFill, onOpen }: { reviews: Review[]; canFill: boolean; onOpen: (id: number) => void }) {
+function ReviewTable({ reviews, canFill, onOpen }: { reviews: Review[]; canFill: (review: Review) => boolean; onOpen: (id: number) => void }) {
   return (
     <Card className="overflow-x-auto p-0">
       <table className="w-full min-w-[760px] text-left text-sm">
@@ -83,7 +84,7 @@ function ReviewTable({ reviews, canFill, onOpen }: { reviews: Review[]; canFill:
               <td className="px-4 py-3">{review.rating != null ? `${review.rating}/5` : '—'}</td>
               <td className="px-4 py-3 text-right">
                 <Button size="sm" variant="outline" onClick={() => onOpen(review.id)}>
-                  {reviewAction(review.status, canFill)}
+                  {reviewAction(review.status, canFill(review))}
                 </Button>
               </td>
             </tr>
@@ -173,7 +174,8 @@ interface ReviewListProps {
   refine: Refine
   page: number
   onPage: (page: number) => void
-  canFill: boolean
+  /** Whether the reader fills this review in (by reach, or as its named reviewer). */
+  canFill: (review: Review) => boolean
   onOpen: (id: number) => void
   /** The reader sees others' reviews (and is offered the filters by person). */
   others: boolean
@@ -201,7 +203,7 @@ function ReviewList({ reviews, state, refine, page, onPage, canFill, onOpen, oth
             <ul className="flex flex-col gap-3">
               {items.map((review) => (
                 <li key={review.id}>
-                  <ReviewCard review={review} canFill={canFill} onOpen={() => onOpen(review.id)} />
+                  <ReviewCard review={review} canFill={canFill(review)} onOpen={() => onOpen(review.id)} />
                 </li>
               ))}
             </ul>
@@ -237,7 +239,9 @@ export default function ReviewsPage() {
   const others = seesOthersReviews(access)
   const reviews = useReviewsOf(offeredState(state, others), page)
   const dialogs = useReviewDialogs(can(access, 'reviews.create'))
-  const canFill = can(access, 'reviews.fill')
+  const viewer = useViewer()
+  const accountId = useAccountId(access['reviews.fill']?.includes('assigned') ?? false)
+  const canFill = (review: Review) => mayFillReview(viewer, review, accountId)
 
   const content = (
     <ReviewList
