@@ -13,6 +13,7 @@ const AFFECTED = [
   queryKeys.reminders,
   queryKeys.employees,
   queryKeys.analytics,
+  queryKeys.myWork,
 ]
 
 function refresh(queryClient: QueryClient) {
