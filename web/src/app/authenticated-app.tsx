@@ -24,6 +24,7 @@ const SelfReviewPage = lazy(() => import('@/features/reviews/components/self-rev
 const MyWorkPage = lazy(() => import('@/features/my-work/components/my-work-page'))
 const FeedbackPage = lazy(() => import('@/features/feedback/components/feedback-page'))
 const RemindersPage = lazy(() => import('@/features/reminders/components/reminders-page'))
+const NotificationsPage = lazy(() => import('@/features/notifications/components/notifications-page'))
 const TemplatesPage = lazy(() => import('@/features/templates/components/templates-page'))
 const AnalyticsPage = lazy(() => import('@/features/analytics/components/analytics-page'))
 const CertificationsPage = lazy(() => import('@/features/certifications/components/certifications-page'))
@@ -32,6 +33,7 @@ const AdminPage = lazy(() => import('./routes/admin'))
 const BackupPage = lazy(() => import('@/features/backups/components/backup-page'))
 const AuditLogPage = lazy(() => import('@/features/audit/components/audit-log-page'))
 const PasswordRecoveryRoute = lazy(() => import('./routes/password-recovery'))
+const UnsubscribeRoute = lazy(() => import('./routes/unsubscribe'))
 
 function PasswordChangeOnly() {
   return (
@@ -49,6 +51,7 @@ const GATED_SCREENS: ReadonlyArray<readonly [string, ComponentType]> = [
   ['/reviews', ReviewsPage],
   ['/my-reviews', MyWorkPage],
   ['/reminders', RemindersPage],
+  ['/notifications', NotificationsPage],
   ['/templates', TemplatesPage],
   ['/analytics', AnalyticsPage],
   ['/employees', EmployeesPage],
@@ -96,6 +99,7 @@ function Screens() {
       </Route>
       <Route path="/forgot-password" component={PasswordRecoveryRoute} />
       <Route path="/reset-password" component={PasswordRecoveryRoute} />
+      <Route path="/unsubscribe" component={UnsubscribeRoute} />
       <Route component={NotFoundPage} />
     </Switch>
   )

@@ -21,6 +21,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/my-reviews', anyOf: ['my_work.read'] },
   { path: '/feedback/:id', anyOf: ['feedback.answer'] },
   { path: '/reminders', anyOf: ['reminders.read'] },
+  { path: '/notifications', anyOf: ['notifications.use'] },
   { path: '/templates', anyOf: ['templates.write'] },
   { path: '/certifications', anyOf: ['certification_types.write'] },
   { path: '/certifications/types', anyOf: ['certification_types.write'] },
@@ -32,6 +33,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/super-admin' },
   { path: '/forgot-password' },
   { path: '/reset-password' },
+  { path: '/unsubscribe' },
 ]
 
 const RESERVED_SEGMENTS = new Set(APP_ROUTES.map((route) => route.path.split('/')[1]))

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter'
 import { Logo } from '@/components/logo'
 import { Button } from '@/components/ui/button'
 import { useLogout } from '@/features/auth/api/logout'
+import { NotificationBell } from '@/features/notifications/components/notification-bell'
 import { SidebarOrganization } from '@/features/organization/components/sidebar-organization'
 import { can, useViewer } from '@/lib/access'
 import { useAssistant } from '@/lib/assistant'
@@ -14,6 +15,8 @@ import { isActivePath, navItemsFor } from './nav-items'
 interface SidebarProps {
   /** Called after a link or button is used, so the mobile drawer can close. */
   onNavigate?: () => void
+  /** The notification bell beside the logo (the phone's top bar has its own). */
+  bell?: boolean
 }
 
 function MainNav({ onNavigate }: SidebarProps) {
@@ -46,7 +49,7 @@ function MainNav({ onNavigate }: SidebarProps) {
   )
 }
 
-export function Sidebar({ onNavigate }: SidebarProps) {
+export function Sidebar({ onNavigate, bell = true }: SidebarProps) {
   const { role, access, name } = useViewer()
   const { openAssistant } = useAssistant()
   const logout = useLogout()
@@ -54,9 +57,12 @@ export function Sidebar({ onNavigate }: SidebarProps) {
 
   return (
     <div className="flex h-full flex-col gap-6 bg-card px-4 py-5">
-      <Link href="/" onClick={onNavigate} className="rounded-lg px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-        <Logo />
-      </Link>
+      <div className="flex items-center justify-between gap-2">
+        <Link href="/" onClick={onNavigate} className="rounded-lg px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <Logo />
+        </Link>
+        {bell && <NotificationBell />}
+      </div>
       <SidebarOrganization />
       <MainNav onNavigate={onNavigate} />
       <div className="flex flex-col gap-3 border-t pt-4">

@@ -15,6 +15,7 @@ const saved = {
   employeeCount: 0,
   expiringCount: 0,
   expiredCount: 0,
+  reminderDays: [30, 7],
 }
 
 function renderDialog(type?: typeof saved) {
@@ -64,6 +65,7 @@ describe('Add Certification Type dialog', () => {
       issuingOrganization: null,
       validityMonths: 24,
       isRequired: false,
+      reminderDays: [90, 60, 30, 7],
     })
     expect(await screen.findByText('Certification type created successfully!')).toBeInTheDocument()
   })
@@ -116,6 +118,28 @@ describe('Edit Certification Type dialog', () => {
       issuingOrganization: 'Red Cross',
       validityMonths: 24,
       isRequired: false,
+      reminderDays: [30, 7],
     })
+  })
+
+  it('takes the lead times as numbers separated by commas, largest first, and refuses bad ones', async () => {
+    const fetchMock = mockApi({ 'PUT /api/certification-types/7': jsonResponse(200, saved) })
+    const { onOpenChange } = renderDialog(saved)
+    const field = screen.getByLabelText('Remind holders (days before expiry)')
+    expect(field).toHaveValue('30, 7')
+    for (const bad of ['', '0', '400', '30, 30', '1, 2, 3, 4, 5, 6', '7.5', 'soon']) {
+      await userEvent.clear(field)
+      if (bad) await userEvent.type(field, bad)
+      await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }))
+      expect(
+        await screen.findByText('Reminder days must be 1 to 5 different whole numbers of days between 1 and 365'),
+      ).toBeInTheDocument()
+    }
+    expect(fetchMock).not.toHaveBeenCalled()
+    await userEvent.clear(field)
+    await userEvent.type(field, '7 60,14')
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }))
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false))
+    expect(sentBody(fetchMock, '/api/certification-types/7')).toMatchObject({ reminderDays: [60, 14, 7] })
   })
 })

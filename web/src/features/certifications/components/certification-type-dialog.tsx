@@ -14,6 +14,7 @@ import {
   type CertificationType,
   type CertificationTypeInput,
 } from '../api/certification-types'
+import { DEFAULT_REMINDER_DAYS, parseReminderDays, REMINDER_DAYS_RULE, reminderDaysText } from '../lib/reminder-days'
 
 /** The certification type rules; the name message is the server's, word for word. */
 export const certificationTypeFormSchema = z.object({
@@ -35,11 +36,19 @@ export const certificationTypeFormSchema = z.object({
     .refine((v) => v === '' || Number(v) >= 1, 'Validity must be at least 1 month')
     .refine((v) => v === '' || Number(v) <= 120, 'Validity must not exceed 120 months'),
   isRequired: z.boolean(),
+  reminderDays: z.string().refine((v) => parseReminderDays(v) !== null, REMINDER_DAYS_RULE),
 })
 
 type FormValues = z.input<typeof certificationTypeFormSchema>
 
-const EMPTY: FormValues = { name: '', description: '', issuingOrganization: '', validityMonths: '', isRequired: false }
+const EMPTY: FormValues = {
+  name: '',
+  description: '',
+  issuingOrganization: '',
+  validityMonths: '',
+  isRequired: false,
+  reminderDays: reminderDaysText(undefined),
+}
 
 function valuesOf(type?: CertificationType | null): FormValues {
   if (!type) return EMPTY
@@ -49,6 +58,7 @@ function valuesOf(type?: CertificationType | null): FormValues {
     issuingOrganization: type.issuingOrganization ?? '',
     validityMonths: type.validityMonths ? String(type.validityMonths) : '',
     isRequired: type.isRequired,
+    reminderDays: reminderDaysText(type.reminderDays),
   }
 }
 
@@ -60,6 +70,7 @@ function toInput(values: FormValues): CertificationTypeInput {
     issuingOrganization: data.issuingOrganization || null,
     validityMonths: data.validityMonths ? Number(data.validityMonths) : null,
     isRequired: data.isRequired,
+    reminderDays: parseReminderDays(data.reminderDays) ?? DEFAULT_REMINDER_DAYS,
   }
 }
 
@@ -125,6 +136,26 @@ function useCertificationTypeForm({ open, onOpenChange, type }: CertificationTyp
   return { form, serverError, onSubmit, pending: create.isPending || update.isPending }
 }
 
+/** The lead times at which holders are told (and on the day itself), as "90, 60, 30, 7". */
+function ReminderDaysField({ form }: { form: UseFormReturn<FormValues> }) {
+  const error = form.formState.errors.reminderDays?.message
+  return (
+    <div className="flex flex-col gap-1">
+      <TextField
+        id="cert-type-reminderDays"
+        label="Remind holders (days before expiry)"
+        placeholder="90, 60, 30, 7"
+        autoComplete="off"
+        error={error}
+        {...form.register('reminderDays')}
+      />
+      <p className="text-xs text-muted-foreground">
+        Up to 5 lead times, separated by commas. Holders are also told on the day it expires.
+      </p>
+    </div>
+  )
+}
+
 function CertificationTypeFields({ form }: { form: UseFormReturn<FormValues> }) {
   const {
     register,
@@ -167,6 +198,7 @@ function CertificationTypeFields({ form }: { form: UseFormReturn<FormValues> }) 
           {...register('validityMonths')}
         />
       </div>
+      <ReminderDaysField form={form} />
       <label className="flex items-start gap-3 text-sm">
         <input type="checkbox" className="mt-0.5 size-4 accent-primary" {...register('isRequired')} />
         <span>
