@@ -124,6 +124,23 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('heading', { name: 'Total Employees' })).toBeInTheDocument()
   })
 
+  it("shows a person the 'My Reviews' card with their counts, and a shared sign-in none", async () => {
+    mockApi({
+      'GET /api/dashboard/stats': jsonResponse(200, stats),
+      'GET /api/reviews/upcoming': jsonResponse(200, []),
+      'GET /api/dashboard/activity': jsonResponse(200, []),
+      'GET /api/my/work': jsonResponse(200, { selfReviews: [], feedbackRequests: [], reviewsToWrite: [], reviewsToAcknowledge: [] }),
+    })
+    const person = renderPage(<DashboardPage />, viewerFor('manager', { employeeId: 4 }))
+    expect(await screen.findByText('Nothing to do right now.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Open my reviews' })).toHaveAttribute('href', '/my-reviews')
+    person.unmount()
+
+    renderPage(<DashboardPage />, 'manager')
+    await screen.findByRole('heading', { name: 'Recent Activity' })
+    expect(screen.queryByRole('link', { name: 'Open my reviews' })).not.toBeInTheDocument()
+  })
+
   it('greets an account linked to nobody with the Directory', () => {
     api()
     renderPage(<DashboardPage />, viewerFor('user', { visibility: 'need_to_know' }))

@@ -137,6 +137,14 @@ describe('ReviewWizard beside the questions', () => {
     ])
   })
 
+  it('keeps the self-review and feedback beside a completed review, without asking for more', async () => {
+    renderWizard(review({ status: 'completed', completedAt: '2030-05-01T00:00:00Z', stage: 'done' }), viewerFor('hr', { employeeId: 2 }))
+    expect(await screen.findByText('View Review')).toBeInTheDocument()
+    expect(await screen.findByText('1 of 2 asked have answered.')).toBeInTheDocument()
+    expect(screen.getByText('Shipped the billing flow')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Ask for Feedback' })).not.toBeInTheDocument()
+  })
+
   it('leaves the feedback out for a reader the server refuses it to', async () => {
     renderWizard(review({ selfResponses: null }), manager, { 'GET /api/reviews/7/feedback': jsonResponse(404, { message: 'Review not found' }) })
     await screen.findByRole('radiogroup', { name: 'Overall job performance' })

@@ -118,6 +118,8 @@ function ViewedReview({ review, onEdit, may }: ViewedReviewProps) {
         {review.cycleName && <Badge variant="outline">{review.cycleName}</Badge>}
       </div>
       <ReadOnlyReview review={review} />
+      {/* Read afterwards too (HR, the reviewer); the employee's own review never shows it. */}
+      <ReviewContext review={review} mayAsk={false} />
       <SharingState review={review} />
       {may.acknowledge && <AcknowledgeReview review={review} />}
       {(onEdit || may.share || may.reopen) && (
