@@ -122,16 +122,14 @@ function ViewedReview({ review, onEdit, may }: ViewedReviewProps) {
       <ReviewContext review={review} mayAsk={false} />
       <SharingState review={review} />
       {may.acknowledge && <AcknowledgeReview review={review} />}
-      {(onEdit || may.share || may.reopen) && (
+      {may.share && <ShareWithEmployee review={review} />}
+      {may.reopen && <ReopenWithReason review={review} />}
+      {onEdit && (
         <DialogFooter>
-          {may.reopen && <ReopenWithReason review={review} />}
-          {onEdit && (
-            <Button variant="outline" onClick={onEdit}>
-              <Pencil aria-hidden="true" />
-              Edit Review
-            </Button>
-          )}
-          {may.share && <ShareWithEmployee review={review} />}
+          <Button variant="outline" onClick={onEdit}>
+            <Pencil aria-hidden="true" />
+            Edit Review
+          </Button>
         </DialogFooter>
       )}
     </>
