@@ -55,6 +55,13 @@ def record(allowed: Iterable[str]) -> dict[str, Expect]:
     return tenant(allowed, other=404 if ADMIN in allowed else 403)
 
 
+def own_record() -> dict[str, Expect]:
+    """A call on one person's own part of a record (their self-review, a feedback request made
+    of them): no caller here is linked to the seeded employee, so each gets 404, as for a
+    record that does not exist."""
+    return {**tenant(EVERYONE), **dict.fromkeys((USER, MANAGER, HR, ADMIN, OTHER_ORG), 404)}
+
+
 def public(expect: Expect = OK) -> dict[str, Expect]:
     """No sign-in needed: every caller gets the same."""
     return dict.fromkeys(CALLERS, expect)
@@ -104,6 +111,21 @@ POLICY: dict[tuple[str, str], dict[str, Expect]] = {
     # The body names org A's employee and template: unknown in another organisation.
     ("POST", "/api/reviews"): tenant(WRITERS, other=404),
     ("PUT", "/api/reviews/{review_id}"): record(REVIEWERS),
+    # A review's stages in a cycle. The employee's own part: their account alone. Sharing
+    # follows filling; reopening is the admin's. Feedback: asked and read by admin, hr and the
+    # review's named reviewer (none here: a user or a shared manager sign-in reading the
+    # review is refused); each request answered by the colleague asked alone.
+    ("GET", "/api/reviews/{review_id}/self"): own_record(),
+    ("PUT", "/api/reviews/{review_id}/self"): own_record(),
+    ("POST", "/api/reviews/{review_id}/acknowledge"): own_record(),
+    ("POST", "/api/reviews/{review_id}/share"): record(REVIEWERS),
+    ("POST", "/api/reviews/{review_id}/reopen"): record(ADMINS),
+    ("POST", "/api/reviews/{review_id}/feedback-requests"): record(WRITERS),
+    ("GET", "/api/reviews/{review_id}/feedback"): record(WRITERS),
+    ("GET", "/api/feedback-requests/{request_id}"): own_record(),
+    ("POST", "/api/feedback-requests/{request_id}/answer"): own_record(),
+    # What the account has to do: every account its own.
+    ("GET", "/api/my/work"): tenant(EVERYONE),
     # Review cycles: admin and hr manage them. The new cycle's body names A's template:
     # another organisation's admin gets 422 (unknown there), which the guard lets through.
     ("GET", "/api/cycles"): tenant(WRITERS),

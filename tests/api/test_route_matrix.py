@@ -21,6 +21,7 @@ from api.backups.jobs import backup_organization
 from api.backups.models import Backup
 from api.core.db import get_engine, tenant_session
 from api.core.queue import BACKUP_QUEUE, get_queue
+from api.cycles.models import FeedbackRequest
 from api.notifications.models import Notification
 from api.notifications.service import Notice, notify
 from api.organizations.models import Organization
@@ -251,6 +252,12 @@ async def seed(w: World) -> None:
         ids["notification"] = await session.scalar(
             select(Notification.id).where(Notification.dedupe_key == MARKER)
         )
+    # A colleague asked for feedback on the review (the seeded employee, for want of another).
+    async with tenant_session(w.org.schema_name, w.org.id) as session:
+        request = FeedbackRequest(review_id=ids["review"], employee_id=ids["employee"], kind="peer")
+        session.add(request)
+        await session.flush()
+        ids["feedback_request"] = request.id
     ids["backup"] = await backup_organization({}, w.org.id, None, "manual")
     slot = await ok(await w.admin.post("/api/upload/logo"))
     await ok(await w.admin.put(slot["uploadURL"], content=PNG))
@@ -540,6 +547,7 @@ PARAMS: dict[str | Route, str] = {
     "user_id": "user",
     "filename": "backup",
     "notification_id": "notification",
+    "request_id": "feedback_request",
 }
 # Not records: the catch-all's rest and the web app's page.
 LITERALS = {"rest": "matrix/unknown", "path": "matrix/page"}

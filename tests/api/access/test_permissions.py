@@ -23,6 +23,7 @@ from sqlalchemy import update
 
 from api.access.policy import Reach, Rule, permission
 from api.core.db import public_session, tenant_session, utcnow
+from api.cycles.models import FeedbackRequest
 from api.organizations.models import Organization
 from api.reminders.models import Reminder
 from api.reviews.models import Review
@@ -67,9 +68,31 @@ FOR_EVERYONE_SIGNED_IN = {
     ("POST", "/api/admin/ai-assistant"),
 }
 # Resources whose records each belong to one employee: their reach depends on whose they are.
-PERSONAL = {"employees", "reviews", "reminders", "notes", "certifications", "documents"}
-PER_PERSON = ("employee", "review", "reminder", "assignment", "certification", "note")
-FILLED = ("PUT", "/api/reviews/{review_id}")
+PERSONAL = {
+    "employees",
+    "reviews",
+    "reminders",
+    "notes",
+    "certifications",
+    "documents",
+    "feedback",
+}
+PER_PERSON = (
+    "employee",
+    "review",
+    "reminder",
+    "assignment",
+    "certification",
+    "note",
+    "feedback_request",
+)
+# Calls on what a reviewer works on: made on the target's open review.
+FILLED = {("PUT", "/api/reviews/{review_id}"), ("POST", "/api/reviews/{review_id}/share")}
+# A review's feedback is never its own employee's to handle, whatever their reach (404).
+FEEDBACK_ON_REVIEW = {
+    ("POST", "/api/reviews/{review_id}/feedback-requests"),
+    ("GET", "/api/reviews/{review_id}/feedback"),
+}
 PER_PERSON_FILES = ("document", "document_file")
 # Calls whose body names the employee (a new record for them).
 BODY_NAMES_PERSON = {
@@ -225,6 +248,11 @@ async def records_of(w: World, employee: int) -> dict[str, Any]:
         session.add(reminder)
         await session.flush()
         found["reminder"] = reminder.id
+        # The employee asked for feedback on a review of someone outside the chart.
+        request = FeedbackRequest(review_id=w.ids["review"], employee_id=employee, kind="peer")
+        session.add(request)
+        await session.flush()
+        found["feedback_request"] = request.id
     return found
 
 
@@ -338,7 +366,9 @@ async def check_call(
         expect = assigned_only(role, setting, person, target)
     w = c.world
     w.ids = c.ids[target]
-    if route == FILLED:
+    if route in FEEDBACK_ON_REVIEW and target == person:
+        expect = 404
+    if route in FILLED:
         w.ids = {**w.ids, "review": w.ids["open_review"]}
     w.clients[reader] = c.clients[reader]
     r = await call(w, route, reader)
