@@ -5,8 +5,11 @@ who has not, or who wrote which comment."""
 from datetime import timedelta
 
 import httpx
+from sqlalchemy import select
 
-from tests.api.feedback.factories import Org, today
+from api.audit.models import AuditEvent
+from api.core.db import tenant_session
+from tests.api.feedback.factories import Org, account_id, today
 
 NOT_FOUND = {"message": "Feedback request not found"}
 
@@ -64,6 +67,11 @@ async def test_a_colleague_reads_and_answers_their_request_once(stages: Org) -> 
     r = await answer(b, requests["B"], 2, "Changed my mind")
     assert (r.status_code, r.json()) == (409, {"message": "You have already answered this request"})
     assert (await b.get(f"/api/feedback-requests/{requests['B']}")).json()["rating"] == 4
+    # The audit trail, read by admin and hr, keeps no trace of who answered or what.
+    async with tenant_session(stages.org.schema_name, stages.org.id) as session:
+        events = list(await session.scalars(select(AuditEvent)))
+    assert not [e for e in events if e.actor_user_id == account_id("B")]
+    assert "Clear priorities" not in str([(e.summary, e.changes) for e in events])
 
 
 async def test_nobody_else_reads_or_answers_a_request(stages: Org) -> None:
