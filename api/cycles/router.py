@@ -7,6 +7,7 @@ from fastapi import APIRouter, Depends, Query, Response
 
 from api.access.scope import Scope
 from api.core.dates import local_today
+from api.core.listing import json_response
 from api.core.paging import PAGED_RESPONSES, PageParams, list_response
 from api.cycles import export, nudge, progress, reviewers, service
 from api.cycles.models import ReviewCycle
@@ -86,7 +87,7 @@ async def close_cycle(_: Manage, cycle: ValidCycle, session: TenantSession):
     "/api/cycles/{cycle_id}/progress", response_model=CycleProgress, operation_id="cycleProgress"
 )
 async def cycle_progress(_: Manage, cycle: ValidCycle, session: TenantSession):
-    return await progress.progress(session, cycle.id, local_today())
+    return json_response(await progress.progress(session, cycle.id, local_today()))
 
 
 @router.get(

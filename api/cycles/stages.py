@@ -7,9 +7,9 @@ finished. A stage is present only when its cycle has a due date for it.
 """
 
 from datetime import date
-from typing import Literal
+from typing import Any, Literal
 
-from sqlalchemy import ColumnElement, and_, case, literal
+from sqlalchemy import ColumnElement, and_, case, func, literal
 
 from api.cycles.models import ReviewCycle
 from api.reviews.models import Review
@@ -46,16 +46,29 @@ def stage(today: date) -> ColumnElement[str]:
     )
 
 
-def stage_due(today: date) -> ColumnElement[date]:
-    """The due date of the review's current stage (null once done)."""
-    current = stage(today)
+def due_of(current: ColumnElement[str], dues: Any = ReviewCycle) -> ColumnElement[date]:
+    """The due date of the stage `current` names (null once done), from the cycle's dates
+    (`dues`: the cycle, or a subquery's columns of the same names that already hold the stage
+    once, so it is not worked out again for every use)."""
     return case(
-        (current == "self", ReviewCycle.self_due),
-        (current == "feedback", ReviewCycle.feedback_due),
-        (current.in_(("writing", "sharing")), ReviewCycle.review_due),
-        (current == "acknowledging", ReviewCycle.acknowledge_due),
+        (current == "self", dues.self_due),
+        (current == "feedback", dues.feedback_due),
+        (current.in_(("writing", "sharing")), dues.review_due),
+        (current == "acknowledging", dues.acknowledge_due),
         else_=None,
     )
+
+
+def stage_due(today: date) -> ColumnElement[date]:
+    """The due date of the review's current stage (null once done)."""
+    return due_of(stage(today))
+
+
+def behind(
+    current: ColumnElement[str], due: ColumnElement[date], today: date
+) -> ColumnElement[bool]:
+    """Overdue, from a stage and its due date already worked out (never null)."""
+    return and_(current != "done", func.coalesce(due < today, False))
 
 
 def overdue(today: date) -> ColumnElement[bool]:
