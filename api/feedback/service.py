@@ -83,6 +83,22 @@ async def _colleagues(
     return found
 
 
+async def _accounts(
+    session: AsyncSession, found: dict[int, tuple[str, str | None]]
+) -> dict[int, str]:
+    """employee id -> the active account each colleague answers with (422 for one without)."""
+    rows = await session.execute(
+        select(User.employee_id, User.id).where(
+            User.employee_id.in_(list(found)), User.is_active.is_(True)
+        )
+    )
+    accounts: dict[int, str] = {pk: user_id for pk, user_id in rows.tuples() if pk is not None}
+    for pk, (name, _) in found.items():
+        if pk not in accounts:
+            raise AppError(f"{name} has no active account to answer with", 422)
+    return accounts
+
+
 async def ask(
     session: AsyncSession, review: Review, employee_ids: list[int], principal: Principal
 ) -> FeedbackAsked:
@@ -108,20 +124,7 @@ async def ask(
             f"({len(already)} asked already)",
             422,
         )
-    accounts = dict(
-        (
-            await session.execute(
-                select(User.employee_id, User.id).where(
-                    User.employee_id.in_(ids), User.is_active.is_(True)
-                )
-            )
-        )
-        .tuples()
-        .all()
-    )
-    for pk in ids:
-        if pk not in accounts:
-            raise AppError(f"{found[pk][0]} has no active account to answer with", 422)
+    accounts = await _accounts(session, found)
     reviewed = review.employee
     made = [
         FeedbackRequest(
