@@ -13,7 +13,7 @@ from api.core.errors import Conflict, NotFound
 from api.cycles import notices, rules
 from api.cycles.models import ReviewCycle
 from api.cycles.rules import Unprocessable
-from api.cycles.schemas import Reassign
+from api.cycles.schemas import Reassign, ReviewerOption
 from api.employees.models import Employee
 from api.notifications.service import notify
 from api.reviews.models import Review
@@ -41,6 +41,20 @@ def default_reviewer(query: Any) -> Any:
 def reviewer_name(model: Any) -> Any:
     name = func.concat_ws(" ", model.first_name, model.last_name)
     return func.coalesce(func.nullif(name, ""), model.email)
+
+
+async def options(session: AsyncSession) -> list[ReviewerOption]:
+    """Every active account, by name: who may be named a reviewer."""
+    name = reviewer_name(User)
+    query = (
+        select(User.id, name, User.email, User.role)
+        .where(User.is_active.is_(True))
+        .order_by(func.lower(name), User.id)
+    )
+    return [
+        ReviewerOption(user_id=user_id, name=shown, email=email, role=role)
+        for user_id, shown, email, role in await session.execute(query)
+    ]
 
 
 async def _account(session: AsyncSession, user_id: str) -> User:

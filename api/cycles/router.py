@@ -21,6 +21,7 @@ from api.cycles.schemas import (
     Nudged,
     Reassign,
     Reassigned,
+    ReviewerOption,
 )
 from api.cycles.stages import Stage
 from api.deps import CurrentPrincipal, TenantSession, allowed
@@ -48,6 +49,17 @@ async def create_cycle(
     body: CycleWrite, _: Manage, principal: CurrentPrincipal, session: TenantSession
 ):
     return await service.create(session, body, principal.user_id)
+
+
+# Before /api/cycles/{cycle_id}, which would take its last segment for a cycle's id.
+@router.get(
+    "/api/cycles/reviewer-options",
+    response_model=list[ReviewerOption],
+    operation_id="listCycleReviewerOptions",
+)
+async def reviewer_options(_: Manage, session: TenantSession):
+    """The active accounts an administrator may name as a reviewer."""
+    return await reviewers.options(session)
 
 
 @router.get("/api/cycles/{cycle_id}", response_model=CycleRead, operation_id="getCycle")

@@ -137,6 +137,15 @@ class CycleReview(ReadModel):
     rating: int | None
 
 
+class ReviewerOption(ReadModel):
+    """An active account that may be named to write reviews."""
+
+    user_id: str
+    name: str
+    email: str
+    role: str
+
+
 class Reassign(ApiModel):
     review_ids: list[int] = Field(min_length=1, max_length=MAX_CHOSEN)
     reviewer_user_id: str | None = Field(default=None, max_length=64)

@@ -130,6 +130,7 @@ POLICY: dict[tuple[str, str], dict[str, Expect]] = {
     # another organisation's admin gets 422 (unknown there), which the guard lets through.
     ("GET", "/api/cycles"): tenant(WRITERS),
     ("POST", "/api/cycles"): tenant(WRITERS),
+    ("GET", "/api/cycles/reviewer-options"): tenant(WRITERS),
     ("GET", "/api/cycles/{cycle_id}"): record(WRITERS),
     ("PUT", "/api/cycles/{cycle_id}"): record(WRITERS),
     ("DELETE", "/api/cycles/{cycle_id}"): record(WRITERS),

@@ -110,6 +110,7 @@ LISTS: dict[str, Callable[[Seeded], list[str]]] = {
     "/api/audit-events/actors": lambda s: ["/api/audit-events/actors"],
     "/api/analytics/cycles": lambda s: ["/api/analytics/cycles"],
     "/api/cycles": lambda s: ["/api/cycles"],
+    "/api/cycles/reviewer-options": lambda s: ["/api/cycles/reviewer-options"],
     "/api/cycles/{cycle_id}/reviews": lambda s: [
         f"/api/cycles/{s.cycle_id}/reviews",
         f"/api/cycles/{s.cycle_id}/reviews?reviewerUserId=user-1&page=1&pageSize=1",

@@ -182,6 +182,17 @@ async def test_reviewers_the_rules_refuse(
     assert await world.audit("reassign") == []
 
 
+async def test_the_reviewers_offered_are_the_active_accounts(world: World) -> None:
+    r = await world.admin.get("/api/cycles/reviewer-options")
+    assert r.status_code == 200, r.text
+    assert [(o["userId"], o["name"], o["role"]) for o in r.json()] == [
+        ("ann", "Ann Ason", "user"),
+        ("ben", "Ben Bson", "user"),
+        ("loop", "Lou Lson", "user"),
+        ("boss", "Mona Mson", "manager"),
+    ]
+
+
 async def test_reviews_of_other_cycles_and_closed_cycles_are_not_reassigned(world: World) -> None:
     cycle, ids = await staged(world)
     other = await world.launched()
