@@ -83,7 +83,8 @@ export function FeedbackSection({ reviewId, employeeId, mayAsk }: FeedbackSectio
   const query = useReviewFeedback(reviewId, true)
   const [asking, setAsking] = useState(false)
   // Not the reader's to see (their own review, or another's): the section is left out.
-  if (query.isError && errorStatus(query.error) === 404) return null
+  const refused = [403, 404].includes(errorStatus(query.error) ?? 0)
+  if (query.isError && refused) return null
   const summary = query.data
   return (
     <section aria-labelledby={`feedback-${reviewId}`} className="flex flex-col gap-3">

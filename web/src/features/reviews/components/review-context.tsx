@@ -1,6 +1,6 @@
 import { ChevronDown, NotebookText } from 'lucide-react'
 import { useState } from 'react'
-import { can, useViewer } from '@/lib/access'
+import { useViewer, type Permission, type Viewer } from '@/lib/access'
 import { formatDate } from '@/lib/format'
 import { cn } from '@/lib/utils'
 import type { ReviewDetail as Review } from '../api/get-reviews'
@@ -48,12 +48,36 @@ export function hasReviewContext(review: Review, mayReadFeedback: boolean, ownRe
   }
 }
 
+/**
+ * Whether a feedback rule covers this review: every review's, or (assigned) the reviews the
+ * reader's account is the named reviewer of.
+ */
+export function mayOnReview(
+  access: Viewer['access'],
+  permission: Extract<Permission, 'feedback.read' | 'feedback.request'>,
+  review: Pick<Review, 'reviewerUserId'>,
+  accountId: string | null,
+): boolean {
+  const rules = access[permission] ?? []
+  if (rules.includes('all')) return true
+  return rules.includes('assigned') && accountId !== null && review.reviewerUserId === accountId
+}
+
+interface ReviewContextProps {
+  review: Review
+  /** The reader's account, to tell whether they are the review's named reviewer. */
+  accountId: string | null
+  /** The review is being written: colleagues may still be asked. */
+  writing: boolean
+}
+
 /** The panel's content, shown beside the questions on wide screens and folded above them on phones. */
-export function ReviewContext({ review, mayAsk }: { review: Review; mayAsk: boolean }) {
+export function ReviewContext({ review, accountId, writing }: ReviewContextProps) {
   const viewer = useViewer()
   const [open, setOpen] = useState(false)
   const own = viewer.employeeId !== null && viewer.employeeId === review.employeeId
-  const shown = hasReviewContext(review, can(viewer.access, 'feedback.read'), own)
+  const shown = hasReviewContext(review, mayOnReview(viewer.access, 'feedback.read', review, accountId), own)
+  const mayAsk = writing && mayOnReview(viewer.access, 'feedback.request', review, accountId)
   if (!shown.self && !shown.feedback) return null
   return (
     <aside aria-label="Self-review and feedback" className="flex flex-col gap-3 rounded-lg border bg-muted/30 p-3 lg:max-h-[70dvh] lg:overflow-y-auto lg:p-4">

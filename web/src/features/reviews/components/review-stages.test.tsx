@@ -145,8 +145,19 @@ describe('ReviewWizard beside the questions', () => {
     expect(screen.queryByRole('button', { name: 'Ask for Feedback' })).not.toBeInTheDocument()
   })
 
+  it("leaves the feedback out for a colleague who is not the review's named reviewer", async () => {
+    const colleague = viewerFor('user', { employeeId: 12 })
+    const { fetchMock } = renderWizard(review({ selfResponses: null, reviewerUserId: 'u-someone-else' }), colleague, {
+      'GET /api/reviews/7/feedback': jsonResponse(403, { message: 'Not allowed' }),
+    })
+    expect(await screen.findByText('View Review')).toBeInTheDocument()
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/auth/user'))).toBe(true))
+    expect(screen.queryByText(/Colleagues/)).not.toBeInTheDocument()
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/feedback'))).toBe(false)
+  })
+
   it('leaves the feedback out for a reader the server refuses it to', async () => {
-    renderWizard(review({ selfResponses: null }), manager, { 'GET /api/reviews/7/feedback': jsonResponse(404, { message: 'Review not found' }) })
+    renderWizard(review({ selfResponses: null }), manager, { 'GET /api/reviews/7/feedback': jsonResponse(403, { message: 'Not allowed' }) })
     await screen.findByRole('radiogroup', { name: 'Overall job performance' })
     await waitFor(() => expect(screen.queryByText(/Colleagues/)).not.toBeInTheDocument())
   })

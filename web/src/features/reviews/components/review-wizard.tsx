@@ -11,7 +11,7 @@ import { cn } from '@/lib/utils'
 import { useReview, type Review, type ReviewDetail } from '../api/get-reviews'
 import { useAccountId } from '../api/review-stage'
 import { answerText } from '../lib/review-rules'
-import { hasReviewContext, ReviewContext } from './review-context'
+import { hasReviewContext, mayOnReview, ReviewContext } from './review-context'
 import { AcknowledgeReview, ReopenWithReason, SharingState, ShareWithEmployee } from './review-stage-actions'
 import { focusAnswer, WizardSteps } from './wizard-steps'
 
@@ -102,6 +102,7 @@ interface ReviewWizardProps {
 
 interface ViewedReviewProps {
   review: ReviewDetail
+  accountId: string | null
   /** Reopens a completed review for editing (an admin; not once the employee has acknowledged it). */
   onEdit?: () => void
   /** What the reader may do with the review in a cycle that shares it with the employee. */
@@ -109,7 +110,7 @@ interface ViewedReviewProps {
 }
 
 /** A review shown read-only, with sharing, acknowledging and reopening where the reader may. */
-function ViewedReview({ review, onEdit, may }: ViewedReviewProps) {
+function ViewedReview({ review, accountId, onEdit, may }: ViewedReviewProps) {
   return (
     <>
       <div className="flex flex-wrap gap-2">
@@ -119,7 +120,7 @@ function ViewedReview({ review, onEdit, may }: ViewedReviewProps) {
       </div>
       <ReadOnlyReview review={review} />
       {/* Read afterwards too (HR, the reviewer); the employee's own review never shows it. */}
-      <ReviewContext review={review} mayAsk={false} />
+      <ReviewContext review={review} accountId={accountId} writing={false} />
       <SharingState review={review} />
       {may.acknowledge && <AcknowledgeReview review={review} />}
       {may.share && <ShareWithEmployee review={review} />}
@@ -198,6 +199,25 @@ function useWizardHeading(query: Loaded, readOnly: boolean): { title: string; de
   return { title: 'Review', description: 'Loading the review' }
 }
 
+/** What the reader may do with the review: fill it in or only read it, and whether the context panel widens the dialog. */
+function useReviewAccess(review: ReviewDetail | undefined, editingCompleted: boolean) {
+  const viewer = useViewer()
+  // The account id is asked for only by a reader whose rules reach the reviews they are named on.
+  const accountId = useAccountId(
+    (['reviews.fill', 'feedback.read'] as const).some((rule) => viewer.access[rule]?.includes('assigned')),
+  )
+  const completed = review?.status === 'completed'
+  const mayFill = review !== undefined && mayFillReview(viewer, review, accountId)
+  const readOnly = review !== undefined && (!mayFill || (completed && !editingCompleted))
+  const own = review !== undefined && viewer.employeeId !== null && viewer.employeeId === review.employeeId
+  // The self-review and feedback sit beside the questions: the dialog is wider for them.
+  const wide =
+    review !== undefined &&
+    !readOnly &&
+    Object.values(hasReviewContext(review, mayOnReview(viewer.access, 'feedback.read', review, accountId), own)).some(Boolean)
+  return { accountId, completed, mayFill, readOnly, wide }
+}
+
 /** The dialog's closing: straight away, or after asking when answers are not saved. */
 function useWizardClose(onOpenChange: (open: boolean) => void) {
   const [editingCompleted, setEditingCompleted] = useState(false)
@@ -230,15 +250,8 @@ export function ReviewWizard({ reviewId, onOpenChange }: ReviewWizardProps) {
   const { data: review, isPending } = query
   const { editingCompleted, setEditingCompleted, unsaved, confirmingDiscard, setConfirmingDiscard, closeNow, close } =
     useWizardClose(onOpenChange)
-  // The account id is asked for only by a reader who fills the reviews they are named on.
-  const accountId = useAccountId(viewer.access['reviews.fill']?.includes('assigned') ?? false)
-  const completed = review?.status === 'completed'
-  const mayFill = review !== undefined && mayFillReview(viewer, review, accountId)
-  const readOnly = review !== undefined && (!mayFill || (completed && !editingCompleted))
+  const { accountId, completed, mayFill, readOnly, wide } = useReviewAccess(review, editingCompleted)
   const heading = useWizardHeading(query, readOnly)
-  const own = review !== undefined && viewer.employeeId !== null && viewer.employeeId === review.employeeId
-  // The self-review and feedback sit beside the questions: the dialog is wider for them.
-  const wide = review !== undefined && !readOnly && Object.values(hasReviewContext(review, can(viewer.access, 'feedback.read'), own)).some(Boolean)
 
   return (
     <Dialog open={reviewId !== null} onOpenChange={close}>
@@ -269,6 +282,7 @@ export function ReviewWizard({ reviewId, onOpenChange }: ReviewWizardProps) {
         ) : readOnly ? (
           <ViewedReview
             review={review}
+            accountId={accountId}
             onEdit={completed && !review.locked && can(viewer.access, 'reviews.change_completed') ? () => setEditingCompleted(true) : undefined}
             may={stageActions(viewer, review, mayFill)}
           />
@@ -279,7 +293,7 @@ export function ReviewWizard({ reviewId, onOpenChange }: ReviewWizardProps) {
               {confirmingDiscard && <DiscardChanges onKeep={() => setConfirmingDiscard(false)} onDiscard={closeNow} />}
             </div>
             <div className="order-1 lg:order-2">
-              <ReviewContext review={review} mayAsk={!completed && can(viewer.access, 'feedback.request')} />
+              <ReviewContext review={review} accountId={accountId} writing={!completed} />
             </div>
           </div>
         )}
