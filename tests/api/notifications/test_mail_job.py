@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from api.notifications import outbound
+from api.notifications.jobs import notifications_mail
 from api.notifications.models import NOTIFICATION_KINDS
 from api.notifications.outbound import mail_pending
 from tests.api.mail.support import body_of, smtp_server
@@ -116,7 +117,8 @@ async def test_every_mail_links_into_the_app_and_unsubscribes_in_one_click(
     user = await add_account(org, first_name="Lena")
     await add_notices(org, [notice(user, "feedback_requested", link="/feedback/7")])
     with smtp_server() as inbox:
-        await mail_pending(org)
+        # The worker's job for the organisation, as the dispatcher queues it.
+        assert (await notifications_mail({}, org.id))["mails"] == 1
         await run_delivery_jobs()
     [message] = to(inbox, user)
     address = f"http://{org.subdomain}.localhost"
@@ -139,3 +141,14 @@ async def test_every_mail_links_into_the_app_and_unsubscribes_in_one_click(
         await mail_pending(org)
         await run_delivery_jobs()
     assert to(inbox, user) == []
+
+
+def test_the_worker_runs_the_notification_jobs_and_their_schedules():
+    from api.worker import WorkerSettings
+
+    names = {
+        getattr(f, "name", None) or getattr(f, "__name__", None) for f in WorkerSettings.functions
+    }
+    assert {"notifications_daily", "notifications_mail", "deliver_mail_batch"} <= names
+    scheduled = {job.name for job in WorkerSettings.cron_jobs}
+    assert {"cron:notifications_daily_dispatch", "cron:notifications_mail_dispatch"} <= scheduled
