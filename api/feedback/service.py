@@ -38,6 +38,9 @@ STAGE_CLOSED = "The feedback stage of this review is closed"
 ALREADY_ANSWERED = "You have already answered this request"
 NOT_A_COLLEAGUE = "Some of the colleagues chosen are not employees of this organisation"
 OWN_REVIEW = "A person cannot give feedback on their own review"
+# Whoever asks, or writes the review, would know one of the answers: the others' would then
+# show with fewer than THRESHOLD the reader cannot tell apart.
+NOT_THE_ASKER = "Those who ask for feedback or write the review cannot answer it themselves"
 PERSON = func.concat_ws(" ", Employee.first_name, Employee.last_name)
 
 
@@ -65,11 +68,18 @@ async def asked(session: AsyncSession, review_id: int) -> list[AskedColleague]:
 
 
 async def _colleagues(
-    session: AsyncSession, review: Review, ids: list[int]
+    session: AsyncSession, review: Review, ids: list[int], principal: Principal
 ) -> dict[int, tuple[str, str | None]]:
     """id -> (name, manager's code) of the colleagues chosen, all active employees here."""
     if review.employee_id in ids:
         raise AppError(OWN_REVIEW, 422)
+    reviewer = None
+    if review.reviewer_user_id is not None:
+        reviewer = await session.scalar(
+            select(User.employee_id).where(User.id == review.reviewer_user_id)
+        )
+    if {principal.employee_id, reviewer} & set(ids):
+        raise AppError(NOT_THE_ASKER, 422)
     if any(not 0 < pk <= PG_INT_MAX for pk in ids):
         raise AppError(NOT_A_COLLEAGUE, 422)
     rows = await session.execute(
@@ -109,7 +119,7 @@ async def ask(
     if closed:
         raise Conflict(closed)
     ids = list(dict.fromkeys(employee_ids))
-    found = await _colleagues(session, review, ids)
+    found = await _colleagues(session, review, ids, principal)
     already = set(
         await session.scalars(
             select(FeedbackRequest.employee_id).where(FeedbackRequest.review_id == review.id)

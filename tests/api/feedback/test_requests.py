@@ -72,7 +72,9 @@ async def test_the_colleagues_asked_must_be_able_to_answer(stages: Org) -> None:
     assert r.json() == {
         "message": "Bfirst Blast has already been asked for feedback on this review"
     }
-    assert (await ask(m, review, ids["C"], ids["D"], ids["E"], ids["M"])).status_code == 201
+    ids["X"] = await add_employee(stages.org, manager_id="ST-M")
+    await stages.account("acc-x", "user", "X")
+    assert (await ask(m, review, ids["C"], ids["D"], ids["E"], ids["X"])).status_code == 201
     # Five asked in all: a sixth is refused (more people would be needed; none left).
     more = await add_employee(stages.org, manager_id="ST-M")
     await stages.account("acc-more", "user", None)
@@ -81,6 +83,24 @@ async def test_the_colleagues_asked_must_be_able_to_answer(stages: Org) -> None:
     assert (await ask(m, review)).status_code == 400
     assert (await ask(m, review, *[ids[x] for x in "BCDEFG"])).status_code == 400
     assert len(await stages.requests(review)) == 5
+
+
+async def test_the_reviewer_and_the_asker_are_not_among_the_colleagues(stages: Org) -> None:
+    """Knowing one answer of three, a reader could tell the other two apart."""
+    review = await stages.review(await stages.cycle(), "A", reviewer="C")
+    refused = {
+        "message": "Those who ask for feedback or write the review cannot answer it themselves"
+    }
+    c = await stages.sign_in("C")
+    r = await ask(c, review, stages.ids["B"], stages.ids["C"])
+    assert (r.status_code, r.json()) == (422, refused)
+    # hr linked to D asks: D is not asked; the reviewer C is refused to hr too.
+    hr_d = await stages.sign_in("D", role="hr")
+    for person in ("D", "C"):
+        r = await ask(hr_d, review, stages.ids[person])
+        assert (r.status_code, r.json()) == (422, refused), person
+    assert await stages.requests(review) == []
+    assert (await ask(hr_d, review, stages.ids["E"])).status_code == 201
 
 
 async def test_feedback_is_asked_only_while_its_stage_is_open(stages: Org) -> None:
