@@ -11,7 +11,9 @@ others with a personal account, and then runs its sections in order, each printi
 - progress: the reviews are moved through the stages (some self-reviews in, some reviews
   completed, shared and acknowledged), then GET /api/cycles/{id}/progress is called
   --progress-calls times one after another (target: p95 under 100 ms), and the reviews list's
-  first page for comparison.
+  first page for comparison;
+- notification mail: the launch's notices topped up to 10,000 pending, then the mailing job
+  (outbox rows written, delivery jobs queued; target: under 10 s), run twice.
 
 Requests go in process (httpx.ASGITransport), one at a time, as the admin of the organisation.
 A section is an async function of `Bench` appended to SECTIONS: later parts (the notifications
@@ -175,7 +177,53 @@ async def timed(client: httpx.AsyncClient, url: str, calls: int) -> list[Sample]
     return samples
 
 
-SECTIONS: list[Section] = [launch, progress]
+# Pending notices the notification job is timed on: the launch's, topped up to this many.
+PENDING_NOTICES = 10_000
+
+
+def top_up_sql(schema: str, missing: int) -> list[str]:
+    """`missing` more pending notices, spread over the organisation's accounts."""
+    return [
+        f"""INSERT INTO "{schema}".notifications (user_id, kind, title, body, link, dedupe_key)
+            SELECT u.id, 'review_due_soon', 'Bench notice ' || n, 'Something is due soon',
+                   '/my-reviews', 'bench-mail:' || n
+            FROM generate_series(1, {missing}) AS n
+            JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM "{schema}".users) u
+              ON u.k = n % (SELECT count(*) FROM "{schema}".users)""",
+        f'VACUUM ANALYZE "{schema}".notifications',
+    ]
+
+
+async def notification_mail(bench: Bench) -> None:
+    """The mailing job (api/notifications/outbound.py) on PENDING_NOTICES pending notices: the
+    outbox rows written and the delivery jobs queued (target: under 10 s). SMTP names a server
+    that is never reached (delivery is the worker's, not timed here); the jobs go to an
+    embedded Redis."""
+    import os
+
+    from api.core.config import get_settings
+    from api.core.embedded import ensure_services
+    from api.notifications.outbound import mail_pending
+
+    os.environ.update(SMTP_HOST="127.0.0.1", SMTP_PORT="9")
+    get_settings.cache_clear()
+    ensure_services(get_settings().data_dir, redis=True)
+    pending_sql = "SELECT count(*) FROM notifications WHERE mail_state = 'pending'"
+    missing = PENDING_NOTICES - await count(bench, pending_sql)
+    if missing > 0:
+        await run_seed(top_up_sql(bench.org.schema_name, missing))
+    pending = await count(bench, pending_sql)
+    for label in ("first run", "second run (nothing pending)"):
+        started = time.perf_counter()
+        done = await mail_pending(bench.org)
+        took = (time.perf_counter() - started) * 1000
+        print(f"\nNotification mail, {label}: {pending:,} pending, {done} in {took:,.0f} ms")
+        if label == "first run":
+            print(target("notification mail", took, 10_000))
+        pending = await count(bench, pending_sql)
+
+
+SECTIONS: list[Section] = [launch, progress, notification_mail]
 
 
 async def main(employees: int, progress_calls: int) -> None:
