@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import any_, select
-from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy import String, any_, literal, select
+from sqlalchemy.dialects.postgresql import ARRAY, insert
 
 from api.core.config import get_settings
 from api.core.db import public_session
@@ -77,10 +77,11 @@ async def write_batch(messages: Sequence[Outgoing]) -> list[Delivery]:
         keys = [message.dedupe_key for message in messages]
         waiting = await db.execute(
             select(MailOutbox.id, MailOutbox.dedupe_key).where(
-                MailOutbox.dedupe_key == any_(keys), MailOutbox.status == "queued"
+                MailOutbox.dedupe_key == any_(literal(keys, ARRAY(String))),
+                MailOutbox.status == "queued",
             )
         )
-        found = dict(waiting.tuples().all())
+        found = {outbox_id: str(key) for outbox_id, key in waiting.tuples()}
     headers = {message.dedupe_key: message.headers for message in messages}
     return sorted((outbox_id, headers[key]) for outbox_id, key in found.items())
 

@@ -12,7 +12,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from sqlalchemy import any_, select
+from sqlalchemy import Integer, String, any_, literal, select
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.cycles.models import FeedbackRequest, ReviewCycle
@@ -46,7 +47,8 @@ async def accounts_of(session: AsyncSession, employee_ids: set[int]) -> dict[int
         return {}
     rows = await session.execute(
         select(User.employee_id, User.id).where(
-            User.employee_id == any_(sorted(employee_ids)), User.is_active.is_(True)
+            User.employee_id == any_(literal(sorted(employee_ids), ARRAY(Integer))),
+            User.is_active.is_(True),
         )
     )
     return {employee: user for employee, user in rows.tuples() if employee is not None}
@@ -56,7 +58,9 @@ async def _active_users(session: AsyncSession, user_ids: set[str]) -> set[str]:
     if not user_ids:
         return set()
     rows = await session.scalars(
-        select(User.id).where(User.id == any_(sorted(user_ids)), User.is_active.is_(True))
+        select(User.id).where(
+            User.id == any_(literal(sorted(user_ids), ARRAY(String))), User.is_active.is_(True)
+        )
     )
     return set(rows)
 
@@ -94,7 +98,8 @@ async def _waiting_colleagues(
         return found
     rows = await session.execute(
         select(FeedbackRequest.review_id, FeedbackRequest.id, FeedbackRequest.employee_id).where(
-            FeedbackRequest.review_id == any_(review_ids), FeedbackRequest.answered_at.is_(None)
+            FeedbackRequest.review_id == any_(literal(review_ids, ARRAY(Integer))),
+            FeedbackRequest.answered_at.is_(None),
         )
     )
     for review_id, request_id, employee_id in rows.tuples():

@@ -12,7 +12,8 @@ from collections.abc import Iterable
 from datetime import date, timedelta
 from typing import Any
 
-from sqlalchemy import any_, exists, literal, or_, select
+from sqlalchemy import String, any_, exists, literal, or_, select
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
@@ -122,7 +123,8 @@ async def certification_expiry(session: AsyncSession, today: date) -> dict[str, 
     if notices:
         told = await session.scalars(
             select(Notification.dedupe_key).where(
-                Notification.dedupe_key == any_([n.dedupe_key for n in notices])
+                Notification.dedupe_key
+                == any_(literal([n.dedupe_key for n in notices], ARRAY(String)))
             )
         )
         already = set(told)

@@ -18,7 +18,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 
-from sqlalchemy import any_, func, select, update
+from sqlalchemy import BigInteger, any_, func, literal, select, update
+from sqlalchemy.dialects.postgresql import ARRAY
 
 from api.core.db import tenant_session
 from api.mail import batch
@@ -119,7 +120,10 @@ async def _mark(org: Organization, ids: list[int], state: str) -> None:
     async with tenant_session(org.schema_name, org.id) as session:
         await session.execute(
             update(Notification)
-            .where(Notification.id == any_(ids), Notification.mail_state == "pending")
+            .where(
+                Notification.id == any_(literal(ids, ARRAY(BigInteger))),
+                Notification.mail_state == "pending",
+            )
             .values(mail_state=state, mailed_at=func.now() if state == "sent" else None)
         )
 
