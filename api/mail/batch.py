@@ -90,10 +90,11 @@ def batches(deliveries: Sequence[Delivery]) -> list[list[Delivery]]:
     return [list(deliveries[i : i + PER_JOB]) for i in range(0, len(deliveries), PER_JOB)]
 
 
-async def enqueue(deliveries: Sequence[Delivery]) -> int:
+async def enqueue(deliveries: Sequence[Delivery], *, queue_name: str | None = None) -> int:
     """One delivery job per PER_JOB messages, each under an id naming its messages (the same
     messages handed on twice make one job while the first is queued or its result kept).
-    Raises when the queue cannot be reached: the caller leaves its work to be done again."""
+    Raises when the queue cannot be reached: the caller leaves its work to be done again.
+    `queue_name`: another queue than the worker's (tests)."""
     if not deliveries:
         return 0
     queue = pool_with_read_timeout(redis_settings())
@@ -101,7 +102,8 @@ async def enqueue(deliveries: Sequence[Delivery]) -> int:
         queued = 0
         for chunk in batches(deliveries):
             job_id = f"mail-batch:{chunk[0][0]}-{chunk[-1][0]}:{len(chunk)}"
-            queued += await queue.enqueue_job(JOB, chunk, _job_id=job_id) is not None
+            job = await queue.enqueue_job(JOB, chunk, _job_id=job_id, _queue_name=queue_name)
+            queued += job is not None
     finally:
         await queue.aclose()
     log.info("mail: %d messages handed to %d delivery jobs", len(deliveries), queued)

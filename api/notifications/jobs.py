@@ -75,8 +75,8 @@ async def notifications_daily(org: Organization, day: str | None = None) -> dict
 
 
 @organization_job("notification mail", skipped={})
-async def notifications_mail(org: Organization) -> dict[str, int]:
-    return await mail_pending(org)
+async def notifications_mail(org: Organization, queue_name: str | None = None) -> dict[str, int]:
+    return await mail_pending(org, queue_name=queue_name)
 
 
 async def notifications_daily_dispatch(

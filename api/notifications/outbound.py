@@ -128,12 +128,15 @@ async def _mark(org: Organization, ids: list[int], state: str) -> None:
         )
 
 
-async def mail_pending(org: Organization, *, now: datetime | None = None) -> dict[str, int]:
-    """Mail the organisation's pending notices (see the module's description)."""
+async def mail_pending(
+    org: Organization, *, now: datetime | None = None, queue_name: str | None = None
+) -> dict[str, int]:
+    """Mail the organisation's pending notices (see the module's description); the delivery
+    jobs go to the worker's queue, or `queue_name` (tests)."""
     notices, inactive, chosen = await _pending(org)
     work = plan(org, notices, chosen, now or datetime.now().astimezone())
     deliveries_ = await batch.write_batch(work.mails)
-    jobs = await batch.enqueue(deliveries_)
+    jobs = await batch.enqueue(deliveries_, queue_name=queue_name)
     await _mark(org, work.mailed, "sent")
     await _mark(org, work.skipped + inactive, "skipped")
     counts = {

@@ -7,9 +7,10 @@ from typing import Any
 
 import httpx
 import pytest
+from arq.connections import create_pool
 
+from api.core.queue import redis_settings
 from api.notifications import outbound
-from api.notifications.jobs import notifications_mail
 from api.notifications.models import NOTIFICATION_KINDS
 from api.notifications.outbound import mail_pending
 from tests.api.mail.support import body_of, smtp_server
@@ -22,7 +23,7 @@ from tests.api.notifications.support import (
     notices_of,
     sign_in_as,
 )
-from tests.api.notifications.worker import run_delivery_jobs
+from tests.api.notifications.worker import QUEUE, run_worker
 
 
 def morning(days_from_today: int = 0) -> datetime:
@@ -56,12 +57,12 @@ async def test_each_notice_is_mailed_once_as_its_account_chose(app: Any, org):
     await backdate(org, digest_user, morning(-1) + timedelta(hours=5))
     await add_notices(org, [notice(off_user, "review_shared"), notice(gone, "review_shared")])
     with smtp_server() as inbox:
-        first = await mail_pending(org, now=morning())
-        assert await run_delivery_jobs() >= 1
+        first = await mail_pending(org, now=morning(), queue_name=QUEUE)
+        assert await run_worker() >= 1
         # Run again (and the next day's digest hour): nothing more goes out.
-        await mail_pending(org, now=morning())
-        await mail_pending(org, now=morning(1))
-        await run_delivery_jobs()
+        await mail_pending(org, now=morning(), queue_name=QUEUE)
+        await mail_pending(org, now=morning(1), queue_name=QUEUE)
+        await run_worker()
     assert first["mails"] == len(NOTIFICATION_KINDS) + 1
     mine = to(inbox, now_user)
     assert sorted(m["Subject"] for m in mine) == sorted(f"Now {k}" for k in NOTIFICATION_KINDS)
@@ -80,9 +81,10 @@ async def test_a_digest_notice_made_after_the_digest_hour_waits_for_the_next_day
     await add_notices(org, [notice(user, "review_overdue", title="Late one")])
     await backdate(org, user, morning() + timedelta(hours=1))
     with smtp_server() as inbox:
-        assert (await mail_pending(org, now=morning() + timedelta(hours=2)))["mails"] == 0
-        await mail_pending(org, now=morning(1))
-        await run_delivery_jobs()
+        later = morning() + timedelta(hours=2)
+        assert (await mail_pending(org, now=later, queue_name=QUEUE))["mails"] == 0
+        await mail_pending(org, now=morning(1), queue_name=QUEUE)
+        await run_worker()
     [digest] = to(inbox, user)
     assert "Late one" in body_of(digest)
 
@@ -100,13 +102,13 @@ async def test_a_run_stopped_before_marking_its_notices_sends_nothing_twice(
     with smtp_server() as inbox:
         monkeypatch.setattr(outbound, "_mark", crash)
         with pytest.raises(RuntimeError):
-            await mail_pending(org)
+            await mail_pending(org, queue_name=QUEUE)
         monkeypatch.setattr(outbound, "_mark", marking)
         # The rerun finds the first run's outbox rows: the same mail, handed on once more.
-        assert (await mail_pending(org))["mails"] == 60
-        await run_delivery_jobs()
-        await mail_pending(org)
-        await run_delivery_jobs()
+        assert (await mail_pending(org, queue_name=QUEUE))["mails"] == 60
+        await run_worker()
+        await mail_pending(org, queue_name=QUEUE)
+        await run_worker()
     assert len(to(inbox, user)) == 60
     assert len({m["Subject"] for m in to(inbox, user)}) == 60
 
@@ -117,9 +119,14 @@ async def test_every_mail_links_into_the_app_and_unsubscribes_in_one_click(
     user = await add_account(org, first_name="Lena")
     await add_notices(org, [notice(user, "feedback_requested", link="/feedback/7")])
     with smtp_server() as inbox:
-        # The worker's job for the organisation, as the dispatcher queues it.
-        assert (await notifications_mail({}, org.id))["mails"] == 1
-        await run_delivery_jobs()
+        # The organisation's job, queued as the dispatcher queues it; the worker runs it, and
+        # then the delivery job it queues.
+        pool = await create_pool(redis_settings())
+        try:
+            await pool.enqueue_job("notifications_mail", org.id, QUEUE, _queue_name=QUEUE)
+        finally:
+            await pool.aclose()
+        assert await run_worker() == 2
     [message] = to(inbox, user)
     address = f"http://{org.subdomain}.localhost"
     text = body_of(message)
@@ -138,8 +145,8 @@ async def test_every_mail_links_into_the_app_and_unsubscribes_in_one_click(
     assert await delivery_of(org, user, "feedback_requested") == "off"
     await add_notices(org, [notice(user, "feedback_requested", n=2)])
     with smtp_server() as inbox:
-        await mail_pending(org)
-        await run_delivery_jobs()
+        await mail_pending(org, queue_name=QUEUE)
+        await run_worker()
     assert to(inbox, user) == []
 
 

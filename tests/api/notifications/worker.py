@@ -1,35 +1,33 @@
-"""The worker's side, on the test session's real Redis: the delivery jobs the mailing job
-queued, run as the worker runs them (by their arguments as stored in Redis), then removed."""
+"""The worker's side, for real: an arq worker in burst mode with every function `merit worker`
+has, on the test session's Redis, on a queue of this module's own (so it runs no other test's
+jobs, and no other worker runs these)."""
 
-from arq.constants import default_queue_name, job_key_prefix
-from arq.jobs import Job
+import uuid
 
-from api.core.queue import get_queue
-from api.mail.jobs import deliver_mail_batch
+from arq.connections import create_pool
+from arq.worker import Worker
+
+from api.core.queue import redis_settings
+
+QUEUE = f"test-notify-mail-{uuid.uuid4().hex[:8]}"
 
 
-async def queued_batches() -> list[str]:
-    queue = await get_queue()
+async def run_worker() -> int:
+    """Run every job queued on QUEUE (and those they queue), then stop; how many ran."""
+    from api.worker import WorkerSettings
+
+    pool = await create_pool(redis_settings())
+    worker = Worker(
+        functions=WorkerSettings.functions,
+        redis_pool=pool,
+        queue_name=QUEUE,
+        burst=True,
+        poll_delay=0.05,
+        handle_signals=False,
+        max_jobs=4,
+    )
     try:
-        members = await queue.zrange(default_queue_name, 0, -1)
+        await worker.main()
+        return worker.jobs_complete
     finally:
-        await queue.aclose()
-    names = [m.decode() if isinstance(m, bytes) else str(m) for m in members]
-    return [name for name in names if name.startswith("mail-batch:")]
-
-
-async def run_delivery_jobs() -> int:
-    """Run every queued mail batch once, as a worker would; returns how many ran."""
-    queue = await get_queue()
-    ran = 0
-    try:
-        for job_id in await queued_batches():
-            info = await Job(job_id, queue).info()
-            assert info is not None
-            await deliver_mail_batch({"job_try": 1}, *info.args)
-            await queue.delete(job_key_prefix + job_id)
-            await queue.zrem(default_queue_name, job_id)
-            ran += 1
-    finally:
-        await queue.aclose()
-    return ran
+        await worker.close()
