@@ -64,7 +64,7 @@ describe('NotificationBell', () => {
     })
     renderBell()
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 3 unread' }))
-    await userEvent.click(await screen.findByRole('button', { name: 'Mark all read' }))
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Mark all read' }))
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument()
   })
 

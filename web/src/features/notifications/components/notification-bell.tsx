@@ -79,10 +79,18 @@ export function NotificationBell({ align = 'start' }: { align?: 'start' | 'end' 
         >
           <div className="flex items-center justify-between gap-2 border-b px-3 py-2">
             <span className="text-sm font-semibold">Notifications</span>
-            <Button variant="ghost" size="sm" disabled={count === 0 || markAll.isPending} onClick={readAll}>
-              <CheckCheck aria-hidden="true" />
+            {/* A menu item, so the keyboard reaches it; the menu stays open to show the result. */}
+            <DropdownMenu.Item
+              className="flex cursor-pointer items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-primary outline-none data-[disabled]:cursor-default data-[highlighted]:bg-muted data-[disabled]:opacity-50"
+              disabled={count === 0 || markAll.isPending}
+              onSelect={(event) => {
+                event.preventDefault()
+                readAll()
+              }}
+            >
+              <CheckCheck aria-hidden="true" className="size-4" />
               Mark all read
-            </Button>
+            </DropdownMenu.Item>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto p-1">{open && <BellList onOpen={openNotice} />}</div>
           <DropdownMenu.Item className={`${item} items-center border-t text-sm font-medium text-primary`} onSelect={() => navigate('/notifications')}>
