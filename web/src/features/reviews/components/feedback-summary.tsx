@@ -21,7 +21,7 @@ function Distribution({ ratings, answered }: { ratings: Record<string, number>; 
             <span className="h-2 flex-1 overflow-hidden rounded-full bg-muted" aria-hidden="true">
               <span className="block h-full bg-primary" style={{ width: `${answered ? (n / answered) * 100 : 0}%` }} />
             </span>
-            <span className="w-14 text-muted-foreground">
+            <span className="w-[4.5rem] shrink-0 whitespace-nowrap text-muted-foreground">
               {n} {n === 1 ? 'answer' : 'answers'}
             </span>
           </li>
