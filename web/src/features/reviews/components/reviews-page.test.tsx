@@ -352,6 +352,10 @@ describe('reviewsSubtitle', () => {
       "Track, continue and complete your team's reviews",
     )
     expect(reviewsSubtitle(viewerFor('user').access)).toBe("Track the organization's reviews")
+    // A person with a user account fills in only the reviews they are named reviewer of.
+    expect(reviewsSubtitle(viewerFor('user', { employeeId: 5 }).access)).toBe(
+      "Track the organization's reviews and complete those you are the reviewer of",
+    )
     expect(reviewsSubtitle(viewerFor('user', { ...ntk, employeeId: 5 }).access)).toBe('Your reviews, once they are completed')
   })
 })

@@ -222,6 +222,8 @@ export function reviewsSubtitle(access: Access): string {
   const reach = widestReach(access, 'reviews.read')
   if (reach === 'own') return 'Your reviews, once they are completed'
   const whose = WHOSE_REVIEWS[reach]
+  const fill = access['reviews.fill'] ?? []
+  if (fill.length > 0 && fill.every((rule) => rule === 'assigned')) return `Track ${whose} and complete those you are the reviewer of`
   return can(access, 'reviews.fill') ? `Track, continue and complete ${whose}` : `Track ${whose}`
 }
 
