@@ -141,6 +141,18 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('link', { name: 'Open my reviews' })).not.toBeInTheDocument()
   })
 
+  it('offers a person who fills only the reviews they are named on to view the upcoming ones, not to start them', async () => {
+    mockApi({
+      'GET /api/dashboard/stats': jsonResponse(200, stats),
+      'GET /api/reviews/upcoming': jsonResponse(200, [upcoming]),
+      'GET /api/dashboard/activity': jsonResponse(200, []),
+      'GET /api/my/work': jsonResponse(200, { selfReviews: [], feedbackRequests: [], reviewsToWrite: [], reviewsToAcknowledge: [] }),
+    })
+    renderPage(<DashboardPage />, viewerFor('user', { employeeId: 9 }))
+    expect(await screen.findByRole('button', { name: /View/ })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Start Review/ })).not.toBeInTheDocument()
+  })
+
   it('greets an account linked to nobody with the Directory', () => {
     api()
     renderPage(<DashboardPage />, viewerFor('user', { visibility: 'need_to_know' }))

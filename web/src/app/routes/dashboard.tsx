@@ -36,6 +36,11 @@ export function dashboardGreeting(access: Access): string {
   return GREETING[widestReach(access, 'employees.read')]
 }
 
+/** A reviewer named on a few reviews fills those (My Reviews lists them), not every one listed. */
+function fillsListed(access: Access): boolean {
+  return (access['reviews.fill'] ?? []).some((rule) => rule !== 'assigned')
+}
+
 type Dialog = 'employee' | 'bulk' | 'template'
 
 interface DialogsProps {
@@ -103,7 +108,7 @@ export default function DashboardPage() {
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           {upcoming && (
             <div className="lg:col-span-2">
-              <UpcomingReviews onStartReview={setReviewId} canFill={can(access, 'reviews.fill')} />
+              <UpcomingReviews onStartReview={setReviewId} canFill={fillsListed(access)} />
             </div>
           )}
           <div className={upcoming ? 'flex flex-col gap-6' : 'flex flex-col gap-6 lg:col-span-2'}>
