@@ -113,12 +113,26 @@ function AnswerForm({ request }: { request: FeedbackRequest }) {
     >
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-medium">Rating</legend>
-        <ChoiceList name="feedback-rating" label="Rating" choices={RATINGS} value={rating} onChange={(v) => setRating(Number(v))} className="[&>label]:size-11" />
+        <ChoiceList
+          name="feedback-rating"
+          label="Rating"
+          choices={RATINGS}
+          value={rating}
+          onChange={(v) => setRating(Number(v))}
+          className="[&>label]:size-11"
+        />
         <p className="text-xs text-muted-foreground">1 is the lowest, 5 the highest.</p>
       </fieldset>
       <div className="flex flex-col gap-2">
         <Label htmlFor="feedback-comment">Comment (optional)</Label>
-        <Textarea id="feedback-comment" rows={5} maxLength={COMMENT_MAX} value={comment} onChange={(e) => setComment(e.target.value)} placeholder="What do they do well, and what could they do better?" />
+        <Textarea
+          id="feedback-comment"
+          rows={5}
+          maxLength={COMMENT_MAX}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          placeholder="What do they do well, and what could they do better?"
+        />
       </div>
       {failure && (
         <p role="alert" className="rounded-lg border border-destructive/50 bg-destructive/5 p-3 text-sm text-destructive">
@@ -143,7 +157,13 @@ function FeedbackCard({ request }: { request: FeedbackRequest }) {
   return (
     <Card className="flex flex-col gap-5 p-4 sm:p-6">
       <div className="flex flex-wrap items-center gap-2">
-        {request.answeredAt ? <Badge>Answered</Badge> : done ? <Badge variant="secondary">Closed</Badge> : <Badge variant="outline">Waiting for your answer</Badge>}
+        {request.answeredAt ? (
+          <Badge>Answered</Badge>
+        ) : done ? (
+          <Badge variant="secondary">Closed</Badge>
+        ) : (
+          <Badge variant="outline">Waiting for your answer</Badge>
+        )}
       </div>
       <About request={request} />
       <AnonymityNote />

@@ -19,7 +19,11 @@ export function MyWorkCard() {
           <ListTodo aria-hidden="true" className="size-4 text-primary" />
           My Reviews
         </CardTitle>
-        <Link href="/my-reviews" aria-label="Open my reviews" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+        <Link
+          href="/my-reviews"
+          aria-label="Open my reviews"
+          className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+        >
           Open
           <ArrowRight aria-hidden="true" className="size-3.5" />
         </Link>

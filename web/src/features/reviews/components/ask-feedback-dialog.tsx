@@ -26,7 +26,13 @@ function Results({ search, exclude, chosen, room, onToggle }: ResultsProps) {
   const query = useColleagueSearch(search)
   if (search.trim().length < 2) return <p className="text-xs text-muted-foreground">Type at least 2 letters of a name.</p>
   if (query.isPending) return <p className="text-sm text-muted-foreground">Searching...</p>
-  if (query.isError) return <p role="alert" className="text-sm text-destructive">{errorMessage(query.error, 'The directory could not be searched.')}</p>
+  if (query.isError) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {errorMessage(query.error, 'The directory could not be searched.')}
+      </p>
+    )
+  }
   const people = (query.data ?? []).filter((c) => !exclude.has(c.id))
   if (people.length === 0) return <p className="text-sm text-muted-foreground">Nobody else matches.</p>
   return (

@@ -103,7 +103,11 @@ export function FeedbackSection({ reviewId, employeeId, mayAsk }: FeedbackSectio
           <p className="text-sm">
             {summary.requested === 0 ? 'No colleague has been asked yet.' : `${summary.answered} of ${summary.requested} asked have answered.`}
           </p>
-          {summary.shown ? <ShownFeedback summary={summary} /> : summary.requested > 0 && <p className="text-sm text-muted-foreground">{heldBackText(summary)}</p>}
+          {summary.shown ? (
+            <ShownFeedback summary={summary} />
+          ) : (
+            summary.requested > 0 && <p className="text-sm text-muted-foreground">{heldBackText(summary)}</p>
+          )}
           <Asked summary={summary} mayAsk={mayAsk} onAsk={() => setAsking(true)} />
         </>
       )}

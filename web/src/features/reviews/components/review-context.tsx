@@ -80,7 +80,10 @@ export function ReviewContext({ review, accountId, writing }: ReviewContextProps
   const mayAsk = writing && mayOnReview(viewer.access, 'feedback.request', review, accountId)
   if (!shown.self && !shown.feedback) return null
   return (
-    <aside aria-label="Self-review and feedback" className="flex flex-col gap-3 rounded-lg border bg-muted/30 p-3 lg:max-h-[70dvh] lg:overflow-y-auto lg:p-4">
+    <aside
+      aria-label="Self-review and feedback"
+      className="flex flex-col gap-3 rounded-lg border bg-muted/30 p-3 lg:max-h-[70dvh] lg:overflow-y-auto lg:p-4"
+    >
       <button
         type="button"
         className="flex items-center justify-between gap-2 text-sm font-medium lg:hidden"

@@ -29,7 +29,14 @@ function SubmittedAnswers({ questions, responses }: { questions: ReviewQuestion[
   )
 }
 
-function QuestionField({ question, index, value, onChange }: { question: ReviewQuestion; index: number; value: unknown; onChange: (value: unknown) => void }) {
+interface QuestionFieldProps {
+  question: ReviewQuestion
+  index: number
+  value: unknown
+  onChange: (value: unknown) => void
+}
+
+function QuestionField({ question, index, value, onChange }: QuestionFieldProps) {
   return (
     <li className="flex flex-col gap-3 rounded-lg border p-4">
       <h3 className="font-medium">
@@ -48,7 +55,10 @@ function QuestionField({ question, index, value, onChange }: { question: ReviewQ
 
 function ConfirmSubmit({ busy, onKeep, onSubmit }: { busy: boolean; onKeep: () => void; onSubmit: () => void }) {
   return (
-    <div role="alert" className="flex flex-col gap-3 rounded-lg border border-primary/40 bg-primary-soft/40 p-4 text-sm sm:flex-row sm:items-center sm:justify-between">
+    <div
+      role="alert"
+      className="flex flex-col gap-3 rounded-lg border border-primary/40 bg-primary-soft/40 p-4 text-sm sm:flex-row sm:items-center sm:justify-between"
+    >
       <p>Submit your self-review? Once submitted it cannot be changed, and your reviewer reads it beside their review.</p>
       <div className="flex shrink-0 gap-2">
         <Button variant="outline" size="sm" onClick={onKeep} disabled={busy}>
@@ -90,7 +100,13 @@ function SelfReviewForm({ selfReview }: { selfReview: SelfReview }) {
     <form className="flex flex-col gap-4" onSubmit={(event) => event.preventDefault()} aria-label="Self-review">
       <ol className="flex flex-col gap-3">
         {questions.map((q, i) => (
-          <QuestionField key={q.id} question={q} index={i} value={answers[q.id]} onChange={(value) => setAnswers((prev) => ({ ...prev, [q.id]: value }))} />
+          <QuestionField
+            key={q.id}
+            question={q}
+            index={i}
+            value={answers[q.id]}
+            onChange={(value) => setAnswers((prev) => ({ ...prev, [q.id]: value }))}
+          />
         ))}
       </ol>
       {failure && (
