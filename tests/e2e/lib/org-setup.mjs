@@ -150,14 +150,16 @@ async function settled(page) {
 /**
  * Screenshots of the page once it has loaded, at desktop size and at phone size (390 x 844),
  * named `<name>-desktop.png` and `<name>-phone.png`; the page is back at its size afterwards.
+ * `fullPage: false` keeps to the window, as a person sees an open dialog (a full-page picture
+ * draws the dialog and its backdrop over the first screenful of a long page only).
  */
-export async function shootBoth(page, name) {
+export async function shootBoth(page, name, { fullPage = true } = {}) {
   mkdirSync(SHOTS_DIR, { recursive: true })
   const size = page.viewportSize()
   await settled(page)
-  await page.screenshot({ path: `${SHOTS_DIR}${name}-desktop.png`, fullPage: true })
+  await page.screenshot({ path: `${SHOTS_DIR}${name}-desktop.png`, fullPage })
   await page.setViewportSize(PHONE)
   await settled(page)
-  await page.screenshot({ path: `${SHOTS_DIR}${name}-phone.png`, fullPage: true })
+  await page.screenshot({ path: `${SHOTS_DIR}${name}-phone.png`, fullPage })
   await page.setViewportSize(size)
 }
