@@ -212,6 +212,7 @@ describe('signed-in app', () => {
       'Dashboard',
       'Employees',
       'Reviews',
+      'Cycles',
       'Reminders',
       'Templates',
       'Certifications',

@@ -21,6 +21,8 @@ const EmployeesPage = lazy(() => import('@/features/employees/components/employe
 const DirectoryPage = lazy(() => import('@/features/directory/components/directory-page'))
 const ReviewsPage = lazy(() => import('@/features/reviews/components/reviews-page'))
 const SelfReviewPage = lazy(() => import('@/features/reviews/components/self-review-page'))
+const CyclesPage = lazy(() => import('@/features/cycles/components/cycles-page'))
+const CyclePage = lazy(() => import('@/features/cycles/components/cycle-page'))
 const MyWorkPage = lazy(() => import('@/features/my-work/components/my-work-page'))
 const FeedbackPage = lazy(() => import('@/features/feedback/components/feedback-page'))
 const RemindersPage = lazy(() => import('@/features/reminders/components/reminders-page'))
@@ -49,6 +51,7 @@ function PasswordChangeOnly() {
 /** The screens behind the rules listed for their paths in paths.ts. */
 const GATED_SCREENS: ReadonlyArray<readonly [string, ComponentType]> = [
   ['/reviews', ReviewsPage],
+  ['/cycles', CyclesPage],
   ['/my-reviews', MyWorkPage],
   ['/reminders', RemindersPage],
   ['/notifications', NotificationsPage],
@@ -90,6 +93,13 @@ function Screens() {
       </Route>
       {/* A review's own address (in notices and My Reviews) opens it over the Reviews list. */}
       <Route path="/reviews/:id">{(params) => <Redirect to={`/reviews?review=${encodeURIComponent(params.id)}`} replace />}</Route>
+      <Route path="/cycles/:id">
+        {(params) => (
+          <RequireRole path="/cycles/:id">
+            <CyclePage key={params.id} cycleId={Number(params.id)} />
+          </RequireRole>
+        )}
+      </Route>
       <Route path="/feedback/:id">
         {(params) => (
           <RequireRole path="/feedback/:id">

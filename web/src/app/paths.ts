@@ -18,6 +18,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/reviews', anyOf: ['reviews.read'] },
   { path: '/reviews/:id', anyOf: ['reviews.read'] },
   { path: '/reviews/:id/self', anyOf: ['reviews.respond'] },
+  { path: '/cycles', anyOf: ['cycles.manage'] },
+  { path: '/cycles/:id', anyOf: ['cycles.manage'] },
   { path: '/my-reviews', anyOf: ['my_work.read'] },
   { path: '/feedback/:id', anyOf: ['feedback.answer'] },
   { path: '/reminders', anyOf: ['reminders.read'] },

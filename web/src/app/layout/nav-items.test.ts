@@ -7,9 +7,11 @@ const labels = (...args: Parameters<typeof viewerFor>) => navItemsFor(viewerFor(
 describe('navItemsFor', () => {
   it('shows each role under open the screens the server’s table gives it', () => {
     const base = ['Dashboard', 'Employees', 'Reviews', 'Reminders']
-    expect(labels('admin')).toEqual([...base, 'Templates', 'Certifications', 'Analytics', 'Admin', 'Backup'])
+    // Cycles (admin and hr manage them) come right after Reviews.
+    const managing = ['Dashboard', 'Employees', 'Reviews', 'Cycles', 'Reminders', 'Templates', 'Certifications']
+    expect(labels('admin')).toEqual([...managing, 'Analytics', 'Admin', 'Backup'])
     // hr has everything but backups, the organisation's settings and accounts (the Admin page still opens).
-    expect(labels('hr')).toEqual([...base, 'Templates', 'Certifications', 'Analytics', 'Admin'])
+    expect(labels('hr')).toEqual([...managing, 'Analytics', 'Admin'])
     expect(labels('manager')).toEqual(base)
     expect(labels('user')).toEqual(base)
   })

@@ -6,6 +6,7 @@ export const RESOURCES: readonly { value: string; label: string }[] = [
   { value: 'employee', label: 'Employees' },
   { value: 'review', label: 'Reviews' },
   { value: 'template', label: 'Review templates' },
+  { value: 'cycle', label: 'Review cycles' },
   { value: 'note', label: 'HR notes' },
   { value: 'document', label: 'Documents' },
   { value: 'employee_certification', label: 'Held certifications' },
@@ -37,6 +38,9 @@ export const ACTIONS: readonly { value: string; label: string }[] = [
   { value: 'settings', label: 'Settings changed' },
   { value: 'backup', label: 'Backup' },
   { value: 'export', label: 'Export' },
+  { value: 'launch', label: 'Launched' },
+  { value: 'close', label: 'Closed' },
+  { value: 'reassign', label: 'Reviewer changed' },
 ]
 
 const ACTION_LABELS = new Map(ACTIONS.map((a) => [a.value, a.label]))
@@ -55,6 +59,7 @@ const RECORD_NAMES: Readonly<Record<string, string>> = {
   employee: 'Employee',
   review: 'Review',
   template: 'Review template',
+  cycle: 'Review cycle',
   note: 'HR note',
   document: 'Document',
   employee_certification: 'Held certification',
