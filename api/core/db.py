@@ -302,8 +302,9 @@ async def tenant_session(
             session.info["reads_only"] = True
         try:
             yield session
-            await session.commit()
+            await commit(session)
         except BaseException:
+            session.info.pop(_AFTER_COMMIT, None)
             await session.rollback()
             raise
 

@@ -3,16 +3,19 @@
 Daily, per organisation (`notifications_daily`, queued by `notifications_daily_dispatch`
 under the id `notices:<org>:<date>` as the reminders are): the notices no one's action makes,
 due-soon and overdue stages of reviews and expiring certifications (api/notifications/due.py,
-expiry.py). Their keys make a second run add nothing.
+expiry.py), whose keys make a second run add nothing; then the day's digests and whatever
+mail is still pending.
 
-Every few minutes, per organisation (`notifications_mail`, queued by
-`notifications_mail_dispatch`): pending notices become e-mail (api/notifications/outbound.py),
-delivered by api/mail's batch jobs, fifty messages a job.
+When notices are made (api/notifications/service.py notify), per organisation
+(`notifications_mail`, at the end of that minute): pending notices become e-mail
+(api/notifications/outbound.py), delivered by api/mail's batch jobs, fifty messages a job.
+Only organisations with something to tell run it: at ten thousand organisations a timer over
+all of them would open ten thousand schemas every few minutes for nothing.
 """
 
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 
 from arq import cron
@@ -24,6 +27,7 @@ from api.core.db import tenant_session
 from api.notifications.due import review_deadlines
 from api.notifications.expiry import certification_expiry
 from api.notifications.outbound import mail_pending
+from api.notifications.service import MAIL_JOB
 from api.organizations.models import Organization
 from api.organizations.scheduled import (
     Report,
@@ -35,13 +39,11 @@ from api.organizations.scheduled import (
 log = logging.getLogger("merit.notifications")
 
 DAILY_JOB = "notifications_daily"
-MAIL_JOB = "notifications_mail"
 CONCURRENCY = 4
 # Kept a day, so the id `notices:<org>:<date>` is not queued twice.
 KEEP_DAILY_S = 26 * 3600
-# Kept past the dispatcher's next slot, so a slot's job is queued once.
+# Kept past its minute, so a minute's job is queued once.
 KEEP_MAIL_S = 15 * 60
-MAIL_EVERY_MINUTES = 5
 
 DailyTask = Callable[[AsyncSession, date], Awaitable[dict[str, int]]]
 DAILY_TASKS: list[DailyTask] = [review_deadlines, certification_expiry]
@@ -71,7 +73,10 @@ async def daily_notices(org: Organization, today: date) -> dict[str, int]:
 
 @organization_job("daily notices", skipped={})
 async def notifications_daily(org: Organization, day: str | None = None) -> dict[str, int]:
-    return await daily_notices(org, day_or_today(day))
+    counts = await daily_notices(org, day_or_today(day))
+    # The digests (written from their hour on, which the first dispatch of the day follows)
+    # and any mail whose wake-up was lost to an unreachable queue.
+    return counts | await mail_pending(org)
 
 
 @organization_job("notification mail", skipped={})
@@ -92,13 +97,6 @@ async def notifications_daily_dispatch(
     )
 
 
-async def notifications_mail_dispatch(ctx: dict[str, Any]) -> int:
-    slot = datetime.now().strftime("%Y-%m-%dT%H:%M")
-    return await enqueue_for_each_organization(
-        ctx["redis"], MAIL_JOB, lambda org_id: f"notify-mail:{org_id}:{slot}"
-    )
-
-
 async def notices_all(day: str | None = None) -> Report[dict[str, int]]:
     """Every active organisation's daily notices in-process (tests, benchmarks)."""
     today = day_or_today(day)
@@ -113,14 +111,9 @@ FUNCTIONS = [
     func(notifications_daily, name=DAILY_JOB, keep_result=KEEP_DAILY_S),  # type: ignore[arg-type]
     func(notifications_mail, name=MAIL_JOB, keep_result=KEEP_MAIL_S),  # type: ignore[arg-type]
     notifications_daily_dispatch,
-    notifications_mail_dispatch,
 ]
 CRON_JOBS = [
-    # As the reminders: the first run of a day does the work, later ones pick up what was missed.
-    cron(notifications_daily_dispatch, hour={5, 11, 17, 23}, minute={25}),  # type: ignore[arg-type]
-    cron(
-        notifications_mail_dispatch,  # type: ignore[arg-type]
-        minute=set(range(0, 60, MAIL_EVERY_MINUTES)),
-        run_at_startup=False,
-    ),
+    # As the reminders: the first run of a day does the work, later ones pick up what was
+    # missed. The first is after the digests' hour (api/notifications/outbound.py).
+    cron(notifications_daily_dispatch, hour={6, 11, 17, 23}, minute={25}),  # type: ignore[arg-type]
 ]

@@ -1,19 +1,27 @@
 """Telling accounts what concerns them: one notice per event in the bell, mailed by the
 notifications job (api/notifications/jobs.py) as each account chose."""
 
+import logging
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
+from datetime import UTC, datetime, timedelta
 
 from pydantic import TypeAdapter
 from sqlalchemy import exists, func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.core.db import after_commit
 from api.core.errors import NotFound
 from api.core.paging import DEFAULT_PAGE_SIZE, Paging
+from api.core.queue import QUEUE_ERRORS, open_queue
 from api.notifications.models import Notification
 from api.notifications.schemas import NotificationRead
 
+log = logging.getLogger("merit.notifications")
+
+# The organisation's mailing job (api/notifications/jobs.py), asked for when notices are made.
+MAIL_JOB = "notifications_mail"
 # Rows per INSERT: a cycle of ten thousand people is ten statements, not ten thousand.
 BATCH = 1000
 
@@ -45,7 +53,30 @@ async def notify(session: AsyncSession, notices: Iterable[Notice]) -> int:
     for chunk in (rows[start : start + BATCH] for start in range(0, len(rows), BATCH)):
         result = await session.execute(statement, [asdict(notice) for notice in chunk])
         added += len(result.all())
+    organization_id = session.info.get("organization_id")
+    if added and organization_id is not None:
+        after_commit(session, lambda _session: wake_mailer(organization_id))
     return added
+
+
+async def wake_mailer(organization_id: int) -> None:
+    """Ask for the organisation's mailing run at the end of this minute: the notices of one
+    minute go out together, within a minute, and an organisation with nothing to tell costs
+    no job at all. A queue that cannot be reached delays the mail to the daily run."""
+    now = datetime.now(UTC)
+    minute_end = now.replace(second=0, microsecond=0) + timedelta(minutes=1)
+    try:
+        async with open_queue() as queue:
+            await queue.enqueue_job(
+                MAIL_JOB,
+                organization_id,
+                _job_id=f"notify-mail:{organization_id}:{minute_end:%Y-%m-%dT%H:%M}",
+                _defer_until=minute_end,
+            )
+    except QUEUE_ERRORS as exc:
+        log.warning(
+            "notices of org=%s wait for the daily run: queue unreachable (%s)", organization_id, exc
+        )
 
 
 # -- the bell: an account's own notices ---------------------------------------------------
