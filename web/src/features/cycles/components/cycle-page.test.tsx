@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { AssistantContext } from '@/lib/assistant'
 import { jsonResponse, mockApi, renderWithProviders, sentBody } from '@/test/utils'
 import CyclePage from './cycle-page'
@@ -86,7 +86,10 @@ function renderPage() {
   )
 }
 
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
 
 describe('CyclePage', () => {
   it('previews a draft with who lacks a reviewer, then launches it after asking', async () => {
@@ -147,6 +150,36 @@ describe('CyclePage', () => {
       const asked = fetchMock.mock.calls.map(([url]) => new URL(String(url), window.location.origin)).filter((u) => u.pathname.endsWith('/reviews'))
       expect(Object.fromEntries(asked.at(-1)!.searchParams)).toEqual({ page: '1', pageSize: '50', reviewerUserId: 'none', overdue: 'true' })
     })
+  })
+
+  it('closes after asking, and saves the CSV under the cycle’s name', async () => {
+    const fetchMock = launchedApi({
+      'POST /api/cycles/5/close': jsonResponse(200, cycle({ status: 'closed' })),
+      'GET /api/cycles/5/export': new Response('Review ID\r\n', { headers: { 'Content-Type': 'text/csv' } }),
+    })
+    // jsdom has no object URLs; lend it a pair for this test only.
+    const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL }
+    URL.createObjectURL = vi.fn(() => 'blob:cycle')
+    URL.revokeObjectURL = vi.fn()
+    onTestFinished(() => {
+      URL.createObjectURL = saved.create
+      URL.revokeObjectURL = saved.revoke
+    })
+    let savedAs = ''
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      savedAs = this.download
+    })
+    renderPage()
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }))
+    await waitFor(() => expect(savedAs).toBe('Spring 2026 reviews.csv'))
+
+    await userEvent.click(screen.getByRole('button', { name: 'Close cycle' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Close this cycle?' })
+    expect(dialog).toHaveTextContent('marked unfinished')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close cycle' }))
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('/close') && init?.method === 'POST')).toBe(true),
+    )
   })
 
   it('says when the cycle does not exist', async () => {
