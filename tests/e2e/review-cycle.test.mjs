@@ -14,6 +14,7 @@
 // try what is not theirs: each is refused with a clear screen and no server error.
 import { expect, test } from '@playwright/test'
 import { signOut } from './lib/auth.mjs'
+import { expectAccessible } from './lib/axe.mjs'
 import { BASE_URL, NEW_PASSWORD } from './lib/env.mjs'
 import { addAccount, addEmployee, newOrganization, shootBoth, signInWithAccount } from './lib/org-setup.mjs'
 import { recentApiCalls, useSession } from './lib/session.mjs'
@@ -133,6 +134,7 @@ test('Ethan finds his self-review in My Reviews, writes and submits it', async (
   const write = workItem(page, 'Self-reviews to write', 'Write Self-Review', null)
   await waitOrSay(page, write, 'Ethan sees his self-review to write')
   await shoot(page, '02-ethan-my-reviews')
+  await expectAccessible(page, 'My Reviews')
   await write.click()
   await page.getByRole('heading', { level: 1, name: 'Self-Review' }).waitFor()
   const form = page.getByRole('form', { name: 'Self-review' })
@@ -144,6 +146,7 @@ test('Ethan finds his self-review in My Reviews, writes and submits it', async (
   await chooseRadio(form.getByRole('radiogroup', { name: 'How well does this person collaborate with the team?' }), '5')
   await chooseRadio(form.getByRole('radiogroup', { name: 'Did this person meet the goals set for this period?' }), 'Yes')
   await shoot(page, '03-ethan-self-review-form')
+  await expectAccessible(page, 'Self-review form')
   await submit.click()
   await form.getByRole('button', { name: 'Submit', exact: true }).click()
   await expectToast(page, 'Self-review submitted')
@@ -215,6 +218,7 @@ test('Paula and Peter answer from My Reviews; Priya does not', async () => {
   const { page } = b
   const paulaForm = await answerFeedback(page, made.people.paula, 4, 'Ethan explains his designs patiently.')
   await shoot(page, '07-paula-feedback-form')
+  await expectAccessible(page, 'Give Feedback form')
   await paulaForm.getByRole('button', { name: 'Send Feedback' }).click()
   await expectToast(page, 'Feedback sent')
   await page.getByText(/^You answered on /).waitFor()
@@ -259,6 +263,7 @@ test('Maria reads the self-review and "2 of 3", no names nor comments, completes
   expect(summary.body.averageRating ?? null).toBeNull()
   expect(JSON.stringify(summary.body)).not.toMatch(/answeredAt|Ethan explains|incidents/)
   await shoot(page, '09-maria-wizard-context', { dialog: true })
+  await expectAccessible(page, 'Wizard with self-review and feedback')
 
   // The wizard: one step per question, then the overall rating.
   const next = wizard.getByRole('button', { name: 'Next' })
@@ -305,6 +310,7 @@ test('Ethan reads his review and acknowledges it with a comment; it is locked', 
   await expect(viewed.getByText("Colleagues' feedback")).toHaveCount(0)
   await viewed.getByLabel('Your comment (optional)').fill(ACK_COMMENT)
   await shoot(page, '11-ethan-acknowledge', { dialog: true })
+  await expectAccessible(page, 'Acknowledge review')
   await viewed.getByRole('button', { name: 'Acknowledge', exact: true }).click()
   await expectToast(page, 'Review acknowledged')
   await viewed.getByText(/^Locked: acknowledged /).waitFor()
@@ -467,6 +473,7 @@ async function createAndLaunchCycle(page) {
   await expect(people.getByText(nameOf(sam))).toHaveCount(0)
   await expect(people.getByText(nameOf(hannah))).toHaveCount(0)
   await shoot(page, '01-hr-draft-preview')
+  await expectAccessible(page, 'Cycle draft preview')
 
   await page.getByRole('button', { name: 'Launch' }).click()
   const confirm = page.getByRole('alertdialog', { name: 'Launch this cycle?' })
@@ -476,6 +483,7 @@ async function createAndLaunchCycle(page) {
   await confirm.waitFor({ state: 'detached' })
   await page.getByRole('table', { name: 'By reviewer' }).waitFor()
   await shoot(page, '01-hr-cycle-launched')
+  await expectAccessible(page, 'Cycle progress')
 }
 
 /** The cycle's page: Ethan's review counted as done, the others still at their self-review. */

@@ -69,7 +69,7 @@ export default function CyclePage({ cycleId }: { cycleId: number }) {
   return (
     <div className="flex flex-1 flex-col">
       <PageHeader title={cycle.data?.name ?? 'Review Cycle'} />
-      <main className="flex flex-col gap-4 p-4 sm:p-6 lg:p-8">
+      <div className="flex flex-col gap-4 p-4 sm:p-6 lg:p-8">
         <Link href="/cycles" className="flex w-fit items-center gap-1 text-sm text-muted-foreground hover:underline">
           <ArrowLeft aria-hidden="true" className="size-4" /> All cycles
         </Link>
@@ -78,7 +78,7 @@ export default function CyclePage({ cycleId }: { cycleId: number }) {
           <Notice>{errorStatus(cycle.error) === 404 ? 'This cycle does not exist.' : 'The cycle could not be loaded.'}</Notice>
         )}
         {cycle.data && <Body cycle={cycle.data} />}
-      </main>
+      </div>
     </div>
   )
 }

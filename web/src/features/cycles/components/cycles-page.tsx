@@ -84,7 +84,7 @@ export default function CyclesPage() {
         subtitle="Launch reviews for many people at once and follow them to the end"
         addButton={{ label: 'New Cycle', onClick: () => setCreating(true), icon: <Plus aria-hidden="true" /> }}
       />
-      <main className="flex flex-col gap-4 p-4 sm:p-6 lg:p-8">
+      <div className="flex flex-col gap-4 p-4 sm:p-6 lg:p-8">
         <QueryState
           query={cycles}
           isEmpty={(cycles.data ?? []).length === 0}
@@ -100,7 +100,7 @@ export default function CyclesPage() {
             </ul>
           )}
         </QueryState>
-      </main>
+      </div>
       <CycleFormDialog open={creating} onOpenChange={setCreating} />
     </div>
   )

@@ -62,7 +62,7 @@ export function ReviewTable({ reviews, selected, onToggle, onToggleAll, onNudge 
           </th>
           {['Employee', 'Department', 'Reviewer', 'Stage', 'Due', 'Rating', ''].map((name) => (
             <th key={name} scope="col" className="py-2 pr-4 font-medium">
-              {name}
+              {name || <span className="sr-only">Actions</span>}
             </th>
           ))}
         </tr>

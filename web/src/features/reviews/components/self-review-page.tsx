@@ -39,7 +39,7 @@ interface QuestionFieldProps {
 function QuestionField({ question, index, value, onChange }: QuestionFieldProps) {
   return (
     <li className="flex flex-col gap-3 rounded-lg border p-4">
-      <h3 className="font-medium">
+      <h2 className="font-medium">
         {index + 1}. {question.question}
         {question.required && (
           <span className="text-destructive" aria-label="required">
@@ -47,7 +47,7 @@ function QuestionField({ question, index, value, onChange }: QuestionFieldProps)
             *
           </span>
         )}
-      </h3>
+      </h2>
       <AnswerInput question={question} value={value} onChange={onChange} />
     </li>
   )
