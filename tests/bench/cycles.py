@@ -34,7 +34,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.bench.harness import COOKIE, embedded_postgres, machine_line, run_seed  # noqa: E402
+from tests.bench.harness import (  # noqa: E402
+    COOKIE,
+    embedded_postgres,
+    machine_line,
+    run_seed,
+    session_ids,
+)
 from tests.bench.stats import Sample, counted, latency_header, latency_line, percentile  # noqa: E402
 
 _DATA = embedded_postgres()
@@ -46,7 +52,6 @@ from api.main import create_app  # noqa: E402
 from api.organizations.models import Organization  # noqa: E402
 from tenants.migrate import migrate_all  # noqa: E402
 from tenants.provision import NewTenant, create_tenant  # noqa: E402
-from tests.bench.harness import session_ids  # noqa: E402
 
 DEPARTMENTS = "ARRAY['engineering','sales','marketing','human-resources','finance','operations']"
 TIMEOUT = 60.0
