@@ -130,7 +130,15 @@ export function useSaveCycle(id: number | null) {
 }
 
 export function useDeleteCycle(id: number) {
-  return useCycleChange(null, () => unwrap(api.DELETE('/api/cycles/{cycle_id}', path(id))))
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () => unwrap(api.DELETE('/api/cycles/{cycle_id}', path(id))),
+    // The draft is gone: its own queries are dropped, not asked again (they would answer 404).
+    onSuccess: async () => {
+      client.removeQueries({ queryKey: cycleKeys.cycle(id) })
+      await client.invalidateQueries({ queryKey: cycleKeys.all, exact: true })
+    },
+  })
 }
 
 export function useLaunchCycle(id: number) {

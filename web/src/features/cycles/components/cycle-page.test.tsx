@@ -182,6 +182,21 @@ describe('CyclePage', () => {
     )
   })
 
+  it('deletes a draft after asking, then shows all cycles', async () => {
+    const fetchMock = launchedApi({
+      'GET /api/cycles/5': jsonResponse(200, cycle()),
+      'GET /api/cycles/5/preview': jsonResponse(200, PREVIEW),
+      'DELETE /api/cycles/5': new Response(null, { status: 204 }),
+    })
+    renderPage()
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this draft?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(window.location.pathname).toBe('/cycles'))
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1)
+    window.history.replaceState(null, '', '/')
+  })
+
   it('says when the cycle does not exist', async () => {
     mockApi({})
     renderPage()
