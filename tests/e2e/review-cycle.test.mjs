@@ -407,6 +407,11 @@ test('what is not theirs is refused: another\'s feedback request, the feedback o
   await signOut(page)
   await signInAs(page, maria)
   expect((await apiAs(page, 'GET', `/api/reviews/${made.ethanReviewId}/self`)).status).toBe(404)
+  // Acknowledged, the review is locked for its reviewer too.
+  const edit = await apiAs(page, 'PUT', `/api/reviews/${made.ethanReviewId}`, { status: 'completed', rating: 1 })
+  expect([403, 409]).toContain(edit.status)
+  const after = await apiAs(page, 'GET', `/api/reviews/${made.ethanReviewId}`)
+  expect(after.body).toMatchObject({ rating: 4, locked: true })
   await page.goto(`${BASE_URL}/cycles`)
   await page.getByRole('heading', { level: 1, name: 'Access denied' }).waitFor()
   await shoot(page, '16-manager-opens-cycles')
