@@ -11,7 +11,7 @@ from sqlalchemy.orm import aliased
 from api.audit import trail
 from api.core.errors import Conflict, NotFound
 from api.cycles import notices, rules
-from api.cycles.models import ReviewCycle
+from api.cycles.models import FeedbackRequest, ReviewCycle
 from api.cycles.rules import Unprocessable
 from api.cycles.schemas import Reassign, ReviewerOption
 from api.employees.models import Employee
@@ -23,6 +23,10 @@ Manager = aliased(Employee, name="manager")
 DefaultReviewer = aliased(User, name="default_reviewer")
 REVIEW_NOT_IN_CYCLE = "Review not found in this cycle"
 SELF_REVIEW = "A person cannot review themselves"
+ASKED_FOR_FEEDBACK = (
+    "This person was asked for feedback on the review: choose someone who was not, so the "
+    "answers stay anonymous"
+)
 
 
 def default_reviewer(query: Any) -> Any:
@@ -86,6 +90,21 @@ async def _reviews(session: AsyncSession, cycle: ReviewCycle, ids: list[int]) ->
     return rows
 
 
+async def _refuse_asked_colleague(session: AsyncSession, reviewer: User, ids: list[int]) -> None:
+    """A colleague asked for feedback on a review never becomes its reviewer: reading the
+    answers together while knowing their own, they could tell the others' apart."""
+    if reviewer.employee_id is None:
+        return
+    asked = await session.scalar(
+        select(func.count())
+        .select_from(FeedbackRequest)
+        .where(FeedbackRequest.employee_id == reviewer.employee_id)
+        .where(FeedbackRequest.review_id == any_(bindparam("asked", ids, type_=ARRAY(Integer))))
+    )
+    if asked:
+        raise Unprocessable(ASKED_FOR_FEEDBACK)
+
+
 def _check_cycle(cycle: ReviewCycle) -> None:
     if cycle.status == "draft":
         raise Conflict(rules.DRAFT)
@@ -103,6 +122,7 @@ async def reassign(session: AsyncSession, cycle: ReviewCycle, data: Reassign) ->
         reviewer = await _account(session, data.reviewer_user_id)
         if reviewer.employee_id in {row.employee_id for row in rows}:
             raise Unprocessable(SELF_REVIEW)
+        await _refuse_asked_colleague(session, reviewer, [row.id for row in rows])
     if any(row.status == "completed" for row in rows):
         raise Conflict("A completed review keeps its reviewer")
     changed = [row for row in rows if row.reviewer_user_id != data.reviewer_user_id]

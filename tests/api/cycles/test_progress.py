@@ -7,11 +7,12 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import insert, update
 
 from api.core.dates import local_today
 from api.core.db import tenant_session
 from api.cycles.models import FeedbackRequest
+from api.cycles.reviewers import ASKED_FOR_FEEDBACK
 from api.notifications.models import Notification
 from api.reviews.models import Review
 from tests.api.cycles.conftest import World
@@ -180,6 +181,17 @@ async def test_reviewers_the_rules_refuse(
     assert (r.status_code, r.json()["message"]) == (status, message)
     assert {r.id: r.reviewer_user_id for r in await world.reviews(cycle["id"])} == before
     assert await world.audit("reassign") == []
+
+
+async def test_a_colleague_asked_for_feedback_is_not_made_the_reviewer(world: World) -> None:
+    cycle, ids = await staged(world)
+    await world.execute(
+        insert(FeedbackRequest).values(review_id=ids["A"], employee_id=world.ids["L"], kind="peer")
+    )
+    path = f"/api/cycles/{cycle['id']}/reviewers"
+    r = await world.admin.put(path, json={"reviewIds": [ids["A"]], "reviewerUserId": "loop"})
+    assert (r.status_code, r.json()["message"]) == (422, ASKED_FOR_FEEDBACK)
+    assert {x.id: x.reviewer_user_id for x in await world.reviews(cycle["id"])}[ids["A"]] == "boss"
 
 
 async def test_the_reviewers_offered_are_the_active_accounts(world: World) -> None:
