@@ -62,6 +62,10 @@ class FeedbackRequestRead(ReadModel):
     cycle_name: str | None = None
     kind: Literal["peer", "upward"]
     due: date | None = None
+    # No answer can be given any more (due date passed, review completed or cycle closed),
+    # and why, in words the colleague reads.
+    closed: bool = False
+    closed_reason: str | None = None
     answered_at: datetime | None = None
     rating: int | None = None
     comment: str | None = None

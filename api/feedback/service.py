@@ -48,8 +48,12 @@ def stage_closed(review: Review, cycle: ReviewCycle | None, today: date) -> str 
     """Why feedback can no longer be asked or given on the review, or None while it can."""
     if cycle is None or cycle.feedback_due is None:
         return NO_FEEDBACK_STAGE
-    if cycle.status == "closed" or review.status == "completed" or cycle.feedback_due < today:
-        return STAGE_CLOSED
+    if cycle.status == "closed":
+        return f"{STAGE_CLOSED}: the review cycle has been closed"
+    if review.status == "completed":
+        return f"{STAGE_CLOSED}: the review has been completed"
+    if cycle.feedback_due < today:
+        return f"{STAGE_CLOSED}: answers were due by {cycle.feedback_due:%-d %B %Y}"
     return None
 
 
@@ -207,23 +211,29 @@ async def own_request(
 
 
 async def read_request(session: AsyncSession, request: FeedbackRequest) -> FeedbackRequestRead:
+    """The request, and whether (and why) it can no longer be answered: the colleague learns
+    it before writing an answer, not when sending it."""
     row = (
         await session.execute(
-            select(PERSON, Employee.position, ReviewCycle.name, ReviewCycle.feedback_due)
+            select(PERSON, Employee.position, Review, ReviewCycle)
             .select_from(Review)
             .join(Employee, Employee.id == Review.employee_id)
             .outerjoin(ReviewCycle, ReviewCycle.id == Review.cycle_id)
             .where(Review.id == request.review_id)
         )
     ).one()
+    review, cycle = row[2], row[3]
+    reason = stage_closed(review, cycle, local_today())
     return FeedbackRequestRead(
         id=request.id,
         review_id=request.review_id,
         employee_name=row[0],
         position=row[1],
-        cycle_name=row[2],
+        cycle_name=cycle.name if cycle else None,
         kind=request.kind,  # type: ignore[arg-type]
-        due=row[3],
+        due=cycle.feedback_due if cycle else None,
+        closed=reason is not None,
+        closed_reason=reason,
         answered_at=request.answered_at,
         rating=request.rating,
         comment=request.comment,

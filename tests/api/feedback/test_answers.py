@@ -46,6 +46,8 @@ async def test_a_colleague_reads_and_answers_their_request_once(stages: Org) -> 
         "cycleName": body["cycleName"],
         "kind": "upward",
         "due": (today() + timedelta(days=5)).isoformat(),
+        "closed": False,
+        "closedReason": None,
         "answeredAt": None,
         "rating": None,
         "comment": None,
@@ -93,19 +95,29 @@ async def test_answers_close_with_the_feedback_stage(stages: Org) -> None:
     cycle = await stages.cycle()
     review = await stages.review(cycle, "A")
     requests = await asked(stages, review, "B", "C", "D")
-    closed = {"message": "The feedback stage of this review is closed"}
-    await stages.set_cycle(cycle, feedback_due=today() - timedelta(days=1))
-    r = await answer(await stages.sign_in("B"), requests["B"], 3, None)
-    assert (r.status_code, r.json()) == (409, closed)
+    prefix = "The feedback stage of this review is closed: "
+
+    async def refused(person: str, reason: str) -> None:
+        """The request says it is closed, and why, before any answer; sending one is refused."""
+        client = await stages.sign_in(person)
+        read = (await client.get(f"/api/feedback-requests/{requests[person]}")).json()
+        assert (read["closed"], read["closedReason"]) == (True, prefix + reason), person
+        r = await answer(client, requests[person], 3, None)
+        assert (r.status_code, r.json()) == (409, {"message": prefix + reason}), person
+
+    late = today() - timedelta(days=1)
+    await stages.set_cycle(cycle, feedback_due=late)
+    await refused("B", f"answers were due by {late:%-d %B %Y}")
     await stages.set_cycle(cycle, feedback_due=today(), status="closed")
-    assert (await answer(await stages.sign_in("C"), requests["C"], 3, None)).status_code == 409
+    await refused("C", "the review cycle has been closed")
     await stages.set_cycle(cycle, status="active")
+    # Open again on its last day: the request says so.
+    d = await stages.sign_in("D")
+    read = (await d.get(f"/api/feedback-requests/{requests['D']}")).json()
+    assert (read["closed"], read["closedReason"], read["due"]) == (False, None, today().isoformat())
     await stages.complete(review)
-    assert (await answer(await stages.sign_in("D"), requests["D"], 3, None)).status_code == 409
-    # Still readable, with the due date it had.
-    assert (
-        await (await stages.sign_in("D")).get(f"/api/feedback-requests/{requests['D']}")
-    ).status_code == 200
+    await refused("D", "the review has been completed")
+    assert all(q.answered_at is None for q in await stages.requests(review))
 
 
 async def feedback(client: httpx.AsyncClient, review: int) -> dict:

@@ -112,9 +112,13 @@ async def test_feedback_is_asked_only_while_its_stage_is_open(stages: Org) -> No
     await stages.set_cycle(closed_cycle, status="closed")
     done = await stages.review(await stages.cycle(), "D")
     await stages.complete(done)
-    for review in (past, closed, done):
+    for review, why in (
+        (past, "answers were due by "),
+        (closed, "the review cycle has been closed"),
+        (done, "the review has been completed"),
+    ):
         r = await ask(m, review, b)
-        assert r.json() == {"message": "The feedback stage of this review is closed"}
+        assert r.json()["message"].startswith(f"The feedback stage of this review is closed: {why}")
         assert r.status_code == 409
     for review in (
         await stages.review(await stages.cycle(feedback_due=None), "E"),

@@ -3240,6 +3240,13 @@ export interface components {
         FeedbackRequestRead: {
             /** Answeredat */
             answeredAt?: string | null;
+            /**
+             * Closed
+             * @default false
+             */
+            closed: boolean;
+            /** Closedreason */
+            closedReason?: string | null;
             /** Comment */
             comment?: string | null;
             /** Cyclename */

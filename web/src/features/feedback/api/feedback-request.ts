@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, unwrap } from '@/lib/api-client'
+import { api, errorStatus, unwrap } from '@/lib/api-client'
 import type { ApiReply } from '@/lib/api-types'
 import { queryKeys } from '@/lib/query-keys'
 
@@ -27,6 +27,11 @@ export function useAnswerFeedback(id: number) {
     onSuccess: (answered) => {
       queryClient.setQueryData(queryKeys.feedbackRequest(id), answered)
       void queryClient.invalidateQueries({ queryKey: queryKeys.myWork })
+    },
+    // Refused because it closed (or was answered elsewhere) while the form was open: read the
+    // request again so the page shows where it stands.
+    onError: (error) => {
+      if (errorStatus(error) === 409) void queryClient.invalidateQueries({ queryKey: queryKeys.feedbackRequest(id) })
     },
   })
 }

@@ -17,6 +17,8 @@ function request(overrides: Partial<FeedbackRequest> = {}): FeedbackRequest {
     cycleName: 'Spring 2030',
     kind: 'peer',
     due: '2999-04-01',
+    closed: false,
+    closedReason: null,
     answeredAt: null,
     rating: null,
     comment: null,
@@ -76,10 +78,33 @@ describe('FeedbackPage', () => {
     expect(screen.queryByRole('radio')).not.toBeInTheDocument()
   })
 
-  it('shows a closed request read-only, without the form', async () => {
-    mockApi({ 'GET /api/feedback-requests/40': jsonResponse(200, request({ due: '2020-01-01' })) })
+  it('shows a request closed before its due date as closed, with the reason, and no form', async () => {
+    const reason = 'The feedback stage of this review is closed: the review has been completed'
+    mockApi({ 'GET /api/feedback-requests/40': jsonResponse(200, request({ closed: true, closedReason: reason })) })
     renderPage()
-    expect(await screen.findByText(/Feedback for this review is closed/)).toBeInTheDocument()
+    const status = (await screen.findByText('This request is closed: feedback can no longer be given.')).closest('[role="status"]')
+    expect(status).toHaveTextContent(reason)
+    expect(screen.getByText('Closed')).toBeInTheDocument()
+    expect(screen.queryByRole('form', { name: 'Your feedback' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Send Feedback' })).not.toBeInTheDocument()
+  })
+
+  it('reads the request again when an answer is refused as closed, and then shows it closed', async () => {
+    const reason = 'The feedback stage of this review is closed: the review cycle has been closed'
+    let reads = 0
+    mockApi({
+      'GET /api/feedback-requests/40': () => {
+        reads += 1
+        return jsonResponse(200, reads === 1 ? request() : request({ closed: true, closedReason: reason }))
+      },
+      'POST /api/feedback-requests/40/answer': jsonResponse(409, { message: reason }),
+    })
+    const user = renderPage()
+    await user.click(await screen.findByRole('radio', { name: '3' }))
+    await user.click(screen.getByRole('button', { name: 'Send Feedback' }))
+    const closed = await screen.findByText('This request is closed: feedback can no longer be given.')
+    expect(closed.closest('[role="status"]')).toHaveTextContent(reason)
     expect(screen.queryByRole('button', { name: 'Send Feedback' })).not.toBeInTheDocument()
   })
 

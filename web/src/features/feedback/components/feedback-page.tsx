@@ -56,14 +56,23 @@ function About({ request }: { request: FeedbackRequest }) {
   )
 }
 
+/** Why the request is closed, in the server's words when it gave them. */
+function closedReason(request: FeedbackRequest): string {
+  if (request.closedReason) return request.closedReason
+  return request.due ? `Answers were due by ${formatDate(request.due)}.` : 'Feedback for this review is closed.'
+}
+
 /** The answer as given, or why none can be given any more. */
 function ReadOnlyAnswer({ request }: { request: FeedbackRequest }) {
   if (!request.answeredAt) {
     return (
-      <p role="status" className="flex items-center gap-2 rounded-lg border p-4 text-sm">
-        <Lock aria-hidden="true" className="size-4 shrink-0" />
-        Feedback for this review is closed: it can no longer be answered.
-      </p>
+      <div role="status" className="flex gap-3 rounded-lg border border-dashed bg-muted/40 p-4 text-sm">
+        <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <div className="flex flex-col gap-1">
+          <p className="font-medium">This request is closed: feedback can no longer be given.</p>
+          <p className="text-muted-foreground [overflow-wrap:anywhere]">{closedReason(request)}</p>
+        </div>
+      </div>
     )
   }
   return (
@@ -166,7 +175,7 @@ function FeedbackCard({ request }: { request: FeedbackRequest }) {
         )}
       </div>
       <About request={request} />
-      <AnonymityNote />
+      {(request.answeredAt || !done) && <AnonymityNote />}
       {done ? <ReadOnlyAnswer request={request} /> : <AnswerForm request={request} />}
     </Card>
   )
