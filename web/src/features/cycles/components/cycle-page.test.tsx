@@ -197,6 +197,38 @@ describe('CyclePage', () => {
     window.history.replaceState(null, '', '/')
   })
 
+  it('on a phone, shows the preview, the breakdowns and the reviews as stacked rows', async () => {
+    // A phone: no min-width query of the page matches.
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() }))
+    let launched = false
+    launchedApi({
+      'GET /api/cycles/5': () => jsonResponse(200, launched ? cycle({ status: 'active', reviewCount: 2 }) : cycle()),
+      'GET /api/cycles/5/preview': jsonResponse(200, PREVIEW),
+      'POST /api/cycles/5/launch': () => ((launched = true), jsonResponse(200, cycle({ status: 'active', reviewCount: 2 }))),
+    })
+    renderPage()
+    const people = await screen.findByRole('list', { name: 'People in the cycle' })
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    expect(within(people).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Mona MsonPlatformNo reviewer',
+      'Ann AsonPlatformReviewer: Mona Mson',
+    ])
+
+    await userEvent.click(screen.getByRole('button', { name: 'Launch' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Launch this cycle?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Launch' }))
+    const reviewers = await screen.findByRole('list', { name: 'By reviewer' })
+    expect(within(reviewers).getAllByRole('listitem')[0]).toHaveTextContent('No reviewer1 review0 done1 overdue')
+    expect(within(screen.getByRole('list', { name: 'By department' })).getByRole('listitem')).toHaveTextContent('Platform2 reviews1 done1 overdue')
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+
+    const cards = within(await screen.findByRole('list', { name: 'Reviews of the cycle' })).getAllByRole('listitem')
+    expect(cards[0]).toHaveTextContent('Due Mar 10, 2026 · overdue')
+    // A done review has no stage left to be due: its card says Done, not "Due —".
+    expect(cards[1]).toHaveTextContent('Done')
+    expect(cards[1]).not.toHaveTextContent('Due')
+  })
+
   it('says when the cycle does not exist', async () => {
     mockApi({})
     renderPage()

@@ -4,6 +4,7 @@ import { StatGroup } from '@/components/ui/stat-group'
 import { cn } from '@/lib/utils'
 import type { CycleProgress } from '../api/cycles'
 import { STAGE_LABELS, STAGES } from '../lib/labels'
+import { useMediaQuery } from '../lib/use-media-query'
 import { DoneBar } from './cycles-page'
 
 interface Row {
@@ -14,32 +15,60 @@ interface Row {
   overdue: number
 }
 
-/** A breakdown (per department, per reviewer): a table that scrolls sideways on a phone. */
+/** Wide enough for a breakdown's table; below it (a phone) each row is stacked. */
+export const BREAKDOWN_TABLE_QUERY = '(min-width: 640px)'
+
+function BreakdownTable({ title, column, rows }: { title: string; column: string; rows: Row[] }) {
+  return (
+    <table aria-label={title} className="w-full min-w-[24rem] text-left text-sm">
+      <thead className="border-b text-xs uppercase tracking-wide text-muted-foreground">
+        <tr>
+          <th scope="col" className="py-2 pr-4 font-medium">{column}</th>
+          <th scope="col" className="py-2 pr-4 text-right font-medium">Reviews</th>
+          <th scope="col" className="py-2 pr-4 text-right font-medium">Done</th>
+          <th scope="col" className="py-2 text-right font-medium">Overdue</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y">
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <td className="py-2 pr-4">{row.name}</td>
+            <td className="py-2 pr-4 text-right">{row.total}</td>
+            <td className="py-2 pr-4 text-right">{row.done}</td>
+            <td className={cn('py-2 text-right', row.overdue > 0 && 'font-semibold text-destructive')}>{row.overdue}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** The same rows on a phone: the name, then its figures on a line of their own. */
+function BreakdownList({ title, rows }: { title: string; rows: Row[] }) {
+  return (
+    <ul aria-label={title} className="flex flex-col divide-y text-sm">
+      {rows.map((row) => (
+        <li key={row.key} className="flex min-w-0 flex-col gap-0.5 py-2 first:pt-0">
+          <span className="font-medium [overflow-wrap:anywhere]">{row.name}</span>
+          <span className="flex flex-wrap gap-x-3 text-muted-foreground">
+            <span>{row.total} {row.total === 1 ? 'review' : 'reviews'}</span>
+            <span>{row.done} done</span>
+            <span className={cn(row.overdue > 0 && 'font-semibold text-destructive')}>{row.overdue} overdue</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** A breakdown (per department, per reviewer): a table, or stacked rows on a phone. */
 function Breakdown({ title, column, rows }: { title: string; column: string; rows: Row[] }) {
+  const wide = useMediaQuery(BREAKDOWN_TABLE_QUERY, true)
   return (
     <Card className="flex min-w-0 flex-col gap-3 p-4">
       <h2 className="font-semibold">{title}</h2>
       <div className="max-h-96 overflow-auto">
-        <table aria-label={title} className="w-full min-w-[24rem] text-left text-sm">
-          <thead className="border-b text-xs uppercase tracking-wide text-muted-foreground">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">{column}</th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">Reviews</th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">Done</th>
-              <th scope="col" className="py-2 text-right font-medium">Overdue</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <td className="py-2 pr-4">{row.name}</td>
-                <td className="py-2 pr-4 text-right">{row.total}</td>
-                <td className="py-2 pr-4 text-right">{row.done}</td>
-                <td className={cn('py-2 text-right', row.overdue > 0 && 'font-semibold text-destructive')}>{row.overdue}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        {wide ? <BreakdownTable title={title} column={column} rows={rows} /> : <BreakdownList title={title} rows={rows} />}
       </div>
     </Card>
   )

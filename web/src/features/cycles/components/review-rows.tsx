@@ -108,9 +108,11 @@ export function ReviewCards({ reviews, selected, onToggle, onNudge }: RowsProps)
             <p className="text-muted-foreground">
               {review.department ?? 'No department'} · {review.reviewerName ?? 'No reviewer'}
             </p>
-            <p>
-              Due <Due review={review} />
-            </p>
+            {review.stage !== 'done' && review.stageDue && (
+              <p>
+                Due <Due review={review} />
+              </p>
+            )}
             <NudgeOne review={review} onNudge={onNudge} />
           </div>
         </li>
