@@ -44,7 +44,11 @@ def _completed_events(limit: int, within: Counted | None) -> Events:
             ).label("text"),
         )
         .join(Employee, Employee.id == Review.employee_id)
-        .where(Review.status == "completed", Review.completed_at.is_not(None), *_people(within))
+        .where(
+            Review.status == "completed",
+            Review.completed_at.is_not(None),
+            *([] if within is None else within.completed_reviews()),
+        )
         .order_by(Review.completed_at.desc())
         .limit(limit)
     )

@@ -14,6 +14,7 @@ from sqlalchemy import ColumnElement, Integer, Select, bindparam, or_, select
 from api.access.policy import ALL
 from api.access.scope import Scope
 from api.employees.models import Employee
+from api.reviews.access import shares_reviews
 from api.reviews.models import Review
 
 # Everything the organisation holds: what the figures counted before scopes existed.
@@ -40,11 +41,19 @@ class Counted:
         return [column.in_(self.ids), column != self.reader]
 
     def reviews(self) -> list[ColumnElement[bool]]:
-        """Reviews in reach, open or completed: the reader's own only once completed."""
+        """Reviews in reach, open or completed: the reader's own only once completed (and
+        shared with them, in a cycle that shares reviews)."""
         return [
             Review.employee_id.in_(self.ids),
             or_(Review.status == "completed", Review.employee_id != self.reader),
+            *self.completed_reviews(),
         ]
+
+    def completed_reviews(self) -> list[ColumnElement[bool]]:
+        """Completed reviews in reach: the reader's own only once it is theirs to read (a
+        cycle that shares reviews keeps it the reviewer's until shared, rating and all)."""
+        shown = or_(Review.cycle_id.is_(None), Review.shared_at.is_not(None), ~shares_reviews())
+        return [Review.employee_id.in_(self.ids), or_(Review.employee_id != self.reader, shown)]
 
 
 def counted(scope: Scope, *, bound: bool = False) -> Counted | None:

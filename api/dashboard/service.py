@@ -28,6 +28,10 @@ def _people(within: Counted | None, column: Any) -> list[ColumnElement[bool]]:
     return [] if within is None else within.people(column)
 
 
+def _completed(within: Counted | None) -> list[ColumnElement[bool]]:
+    return [] if within is None else within.completed_reviews()
+
+
 def _open(within: Counted | None, column: Any) -> list[ColumnElement[bool]]:
     return [] if within is None else within.open_reviews(column)
 
@@ -41,7 +45,7 @@ def _average_rating(within: Counted | None, since: str, until: str) -> Any:
             Review.status == "completed",
             Review.completed_at >= bindparam(since, type_=moment),
             Review.completed_at < bindparam(until, type_=moment),
-            *_people(within, Review.employee_id),
+            *_completed(within),
         )
         .scalar_subquery()
     )
@@ -117,7 +121,7 @@ def _stats_query(within: Counted | None = None) -> Select[Any]:
             Review.status == "completed",
             Review.completed_at >= bindparam("quarter_from", type_=DateTime(timezone=True)),
             Review.completed_at < bindparam("quarter_until", type_=DateTime(timezone=True)),
-            *_people(within, Review.employee_id),
+            *_completed(within),
         )
     ).scalar_subquery()
     average = (
@@ -125,7 +129,7 @@ def _stats_query(within: Counted | None = None) -> Select[Any]:
         .where(
             Review.status == "completed",
             Review.rating.is_not(None),
-            *_people(within, Review.employee_id),
+            *_completed(within),
         )
         .scalar_subquery()
     )
