@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { FieldError } from '@/components/ui/field-error'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
+import { useViewer } from '@/lib/access'
 import { errorMessage } from '@/lib/api-client'
 import { formatDate } from '@/lib/format'
 import { toast } from '@/lib/use-toast'
@@ -13,7 +14,10 @@ import { REASON_MAX, reasonProblem, useAcknowledgeReview, useReopenReview, useSh
 
 /** Where a review stands with the employee: shared, acknowledged (locked), with their comment. */
 export function SharingState({ review }: { review: Review }) {
+  const { employeeId } = useViewer()
   if (!review.sharedAt && !review.acknowledgedAt) return null
+  // The employee reads their own words as theirs; everyone else as the employee's.
+  const own = employeeId !== null && employeeId === review.employeeId
   return (
     <div className="flex flex-col gap-2 rounded-lg border p-3 text-sm">
       <div className="flex flex-wrap gap-2">
@@ -27,7 +31,7 @@ export function SharingState({ review }: { review: Review }) {
       </div>
       {review.acknowledgementComment && (
         <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">
-          <span className="font-medium">Employee&apos;s comment: </span>
+          <span className="font-medium">{own ? 'Your comment: ' : 'Employee\'s comment: '}</span>
           {review.acknowledgementComment}
         </p>
       )}

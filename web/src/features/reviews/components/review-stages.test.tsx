@@ -145,6 +145,21 @@ describe('ReviewWizard beside the questions', () => {
     expect(screen.queryByRole('button', { name: 'Ask for Feedback' })).not.toBeInTheDocument()
   })
 
+  it.each([
+    ['under need to know', manager],
+    ['under open', viewerFor('manager', { employeeId: 20 })],
+    ['as a user named reviewer', viewerFor('user', { employeeId: 20 })],
+  ])('shows the named reviewer the self-review and feedback beside the completed review %s', async (_, reviewer) => {
+    const done = review({ status: 'completed', completedAt: '2030-05-01T00:00:00Z', rating: 4, stage: 'done' })
+    renderWizard(done, reviewer)
+    expect(await screen.findByText('View Review')).toBeInTheDocument()
+    const panel = await screen.findByRole('complementary', { name: 'Self-review and feedback' })
+    expect(within(panel).getByText('Shipped the billing flow')).toBeInTheDocument()
+    expect(await within(panel).findByText('1 of 2 asked have answered.')).toBeInTheDocument()
+    expect(within(panel).queryByRole('button', { name: 'Ask for Feedback' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument()
+  })
+
   it("leaves the feedback out for a colleague who is not the review's named reviewer", async () => {
     const colleague = viewerFor('user', { employeeId: 12 })
     const { fetchMock } = renderWizard(review({ selfResponses: null, reviewerUserId: 'u-someone-else' }), colleague, {
@@ -238,7 +253,7 @@ describe('ReviewWizard sharing and acknowledging', () => {
       'POST /api/reviews/7/reopen': jsonResponse(200, review({ status: 'in_progress' })),
     })
     expect(await screen.findByText(/Locked: acknowledged May 3, 2030/)).toBeInTheDocument()
-    expect(screen.getByText('Thanks, agreed')).toBeInTheDocument()
+    expect(screen.getByText('Thanks, agreed').parentElement).toHaveTextContent("Employee's comment: Thanks, agreed")
     expect(screen.queryByRole('button', { name: 'Edit Review' })).not.toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Reopen' }))
@@ -250,6 +265,23 @@ describe('ReviewWizard sharing and acknowledging', () => {
     await user.type(screen.getByLabelText('Why reopen this acknowledged review?'), 't the final rating')
     await user.click(screen.getByRole('button', { name: 'Reopen Review' }))
     await waitFor(() => expect(sentBody(fetchMock, '/api/reviews/7/reopen')).toEqual({ reason: 'not the final rating' }))
+  })
+
+  it('shows the employee their own acknowledgement comment as theirs', async () => {
+    const employee = viewerFor('user', { visibility: 'need_to_know', employeeId: 3 })
+    const acknowledged = review({
+      ...completed,
+      stage: 'done',
+      selfResponses: { s1: 'x' },
+      sharedAt: '2030-05-02T00:00:00Z',
+      acknowledgedAt: '2030-05-03T00:00:00Z',
+      acknowledgementComment: 'Thanks, agreed',
+      locked: true,
+    })
+    renderWizard(acknowledged, employee)
+    const comment = await screen.findByText('Thanks, agreed')
+    expect(comment.parentElement).toHaveTextContent('Your comment: Thanks, agreed')
+    expect(screen.queryByText(/Employee's comment/)).not.toBeInTheDocument()
   })
 
   it("shows the server's reason when sharing is refused", async () => {
