@@ -41,6 +41,12 @@ OWN_REVIEW = "A person cannot give feedback on their own review"
 # Whoever asks, or writes the review, would know one of the answers: the others' would then
 # show with fewer than THRESHOLD the reader cannot tell apart.
 NOT_THE_ASKER = "Those who ask for feedback or write the review cannot answer it themselves"
+# Once the answers show, the one comment and rating new since the last reading would be the
+# newcomer's: nobody more is asked.
+ANSWERS_SHOWN = (
+    "The answers on this review are already shown: a colleague asked now could be told apart "
+    "by the one answer added after theirs"
+)
 PERSON = func.concat_ws(" ", Employee.first_name, Employee.last_name)
 
 
@@ -113,15 +119,27 @@ async def _accounts(
     return accounts
 
 
+async def _check_askable(session: AsyncSession, review: Review) -> None:
+    """409 when the stage is closed or the answers already show."""
+    closed = stage_closed(review, await _cycle(session, review), local_today())
+    if closed:
+        raise Conflict(closed)
+    answered = await session.scalar(
+        select(func.count()).where(
+            FeedbackRequest.review_id == review.id, FeedbackRequest.answered_at.is_not(None)
+        )
+    )
+    if (answered or 0) >= THRESHOLD:
+        raise Conflict(ANSWERS_SHOWN)
+
+
 async def ask(
     session: AsyncSession, review: Review, employee_ids: list[int], principal: Principal
 ) -> FeedbackAsked:
     """Asks the colleagues (1-5 in all per review) and tells each of them."""
     # One request at a time per review: the count of five holds under concurrent asks.
     await session.refresh(review, attribute_names=["status"], with_for_update=True)
-    closed = stage_closed(review, await _cycle(session, review), local_today())
-    if closed:
-        raise Conflict(closed)
+    await _check_askable(session, review)
     ids = list(dict.fromkeys(employee_ids))
     found = await _colleagues(session, review, ids, principal)
     already = set(
