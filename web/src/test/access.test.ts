@@ -5,7 +5,17 @@ import type { Reach } from '@/lib/access'
 import { ROLES } from '@/lib/roles'
 import { accessReply } from './access'
 
-const RULES: Record<string, Reach[]> = { ALL: ['all'], LINE: ['line', 'own'], OWN: ['own'], LINE_ONLY: ['line'], NONE: [] }
+const RULES: Record<string, Reach[]> = {
+  ALL: ['all'],
+  LINE: ['line', 'own'],
+  OWN: ['own'],
+  LINE_ONLY: ['line'],
+  ASSIGNED: ['assigned'],
+  LINE_ASSIGNED: ['line', 'own', 'assigned'],
+  OWN_ASSIGNED: ['own', 'assigned'],
+  LINE_ONLY_ASSIGNED: ['line', 'assigned'],
+  NONE: [],
+}
 const ROW = /^\s*\("(\w+)",\s*"(\w+)",((?:\s*\w+,?){6})\),?\s*$/
 
 /** api/access/policy.py's table, read from the source (tests run in web/): key → the six columns' reaches. */
