@@ -48,6 +48,48 @@ DEFAULT_TEMPLATE = {
     ],
 }
 
+# What a cycle's self-review asks the employee, in their own words: the review's template asks
+# the manager about "this person". Not the default: new reviews still start from the one above.
+SELF_REVIEW_TEMPLATE = {
+    "name": "Self-Review",
+    "description": "The employee's own look back at the period, written before the review.",
+    "questions": [
+        {
+            "id": "q1",
+            "question": "What were your most important achievements this period?",
+            "type": "text",
+            "required": True,
+        },
+        {
+            "id": "q2",
+            "question": "What went less well, and what did you learn from it?",
+            "type": "text",
+            "required": True,
+        },
+        {
+            "id": "q3",
+            "question": "What goals do you set yourself for the next period?",
+            "type": "text",
+            "required": True,
+        },
+        {
+            "id": "q4",
+            "question": "What support do you need from your manager or the team?",
+            "type": "text",
+            "required": False,
+        },
+        {
+            "id": "q5",
+            "question": "How would you rate your own performance this period?",
+            "type": "rating",
+            "required": True,
+            "scale": 5,
+        },
+    ],
+}
+
+DEFAULT_TEMPLATES = [(DEFAULT_TEMPLATE, True), (SELF_REVIEW_TEMPLATE, False)]
+
 
 def default_password(role: str, subdomain: str) -> str:
     """First passwords are the role followed by the organisation code (admin + acme)."""

@@ -15,6 +15,7 @@ from api.organizations.models import Organization
 from api.reminders.models import Reminder
 from api.reviews.models import Review, ReviewTemplate
 from api.users.models import User
+from tenants.defaults import SELF_REVIEW_TEMPLATE
 from tenants.demo_accounts import DemoAccount, demo_users, pick_people, sign_in_help
 from tenants.demo_data import (
     CERT_TYPES,
@@ -78,11 +79,12 @@ async def seed_demo(*, employees: int = 40, seed: int = 7) -> str:
     rng = random.Random(seed)
     today = local_today()
     async with tenant_session(org.schema_name, org.id) as session:
-        templates = list((await session.execute(select(ReviewTemplate))).scalars())
-        for data in (LEADERSHIP_TEMPLATE, PROBATION_TEMPLATE):
-            tpl = ReviewTemplate(**data)
-            session.add(tpl)
-            templates.append(tpl)
+        stored = list(await session.scalars(select(ReviewTemplate).order_by(ReviewTemplate.id)))
+        # The self-review asks the employee about themselves: no manager's review is made of it.
+        templates = [t for t in stored if t.name != SELF_REVIEW_TEMPLATE["name"]]
+        added = [ReviewTemplate(**data) for data in (LEADERSHIP_TEMPLATE, PROBATION_TEMPLATE)]
+        session.add_all(added)
+        templates += added
         people = _employees(rng, today, employees)
         session.add_all(people)
         await session.flush()
@@ -106,8 +108,8 @@ async def seed_demo(*, employees: int = 40, seed: int = 7) -> str:
         session.add_all(_reminders(today, people, reviews))
     return (
         f"Seeded organisation '{DEMO}': {len(people)} employees, {len(reviews)} reviews, "
-        f"{len(certs)} certifications, {len(templates)} templates, {len(accounts)} accounts.\n"
-        + sign_in_help(accounts, DEMO)
+        f"{len(certs)} certifications, {len(stored) + len(added)} templates, "
+        f"{len(accounts)} accounts.\n" + sign_in_help(accounts, DEMO)
     )
 
 

@@ -16,7 +16,7 @@ from api.departments.models import Department
 from api.organizations.models import Organization, OrganizationSettings
 from api.reviews.models import ReviewTemplate
 from tenants.ddl import head_revision, tenant_ddl
-from tenants.defaults import DEFAULT_DEPARTMENTS, DEFAULT_TEMPLATE, default_password
+from tenants.defaults import DEFAULT_DEPARTMENTS, DEFAULT_TEMPLATES, default_password
 from tenants.naming import InvalidSubdomain, schema_name, validate_subdomain
 
 # The id is drawn before anything is built, so the schema is named org_<id> from the start.
@@ -48,15 +48,24 @@ _FIRST_PASSWORDS = PasswordHash((Argon2Hasher(memory_cost=1024, time_cost=1, par
 
 @lru_cache
 def schema_script() -> str:
-    """The new schema's tables at head, then its default departments and review template
+    """The new schema's tables at head, then its default departments and review templates
     (constants, rendered once as SQL literals): run under the schema's search_path."""
     dialect = postgresql.dialect()  # type: ignore[no-untyped-call]
-    template = {
-        **DEFAULT_TEMPLATE,
-        "questions": cast(
-            literal(json.dumps(DEFAULT_TEMPLATE["questions"]), String()), postgresql.JSONB
-        ),
-    }
+    templates = [
+        insert(ReviewTemplate)
+        .inline()
+        .values(
+            is_default=is_default,
+            questions_version=1,
+            **{
+                **template,
+                "questions": cast(
+                    literal(json.dumps(template["questions"]), String()), postgresql.JSONB
+                ),
+            },
+        )
+        for template, is_default in DEFAULT_TEMPLATES
+    ]
     seeds = [
         insert(Department).values(
             [
@@ -64,7 +73,7 @@ def schema_script() -> str:
                 for n, s, d in DEFAULT_DEPARTMENTS
             ]
         ),
-        insert(ReviewTemplate).inline().values(is_default=True, questions_version=1, **template),
+        *templates,
     ]
     rendered = [
         str(seed.compile(dialect=dialect, compile_kwargs={"literal_binds": True})) for seed in seeds
@@ -136,7 +145,7 @@ async def _create(conn: AsyncConnection, values: dict) -> Organization:
     schema = schema_name(org_id)
     raw = (await conn.get_raw_connection()).driver_connection
     assert raw is not None
-    # One round trip: the schema, its tables at head, the default departments and template.
+    # One round trip: the schema, its tables at head, the default departments and templates.
     await raw.execute(
         f'CREATE SCHEMA "{schema}"; SET LOCAL search_path TO "{schema}";\n{schema_script()}'
     )

@@ -3,8 +3,10 @@
 from datetime import UTC, datetime, timedelta
 
 import httpx
+from sqlalchemy import select
 
-from api.core.db import public_session
+from api.core.db import public_session, tenant_session
+from api.reviews.models import Review
 from tenants.demo import DEMO, demo_sign_in, seed_demo
 from tenants.demo_accounts import DEMO_PASSWORD
 from tenants.registry import get_by_subdomain
@@ -21,6 +23,14 @@ async def test_fresh_demo_dashboard_shows_recent_history_not_the_seeding(login):
     stats = (await client.get("/api/dashboard/stats")).json()
     assert stats["totalEmployees"] == 38  # 40 seeded, 2 archived
     assert stats["completedReviews"] > 0
+
+    # The self-review every organisation starts with is there for cycles, and no manager's
+    # review was seeded from its questions about oneself.
+    templates = {t["name"]: t["id"] for t in (await client.get("/api/templates")).json()}
+    assert {"Standard Performance Review", "Self-Review", "Leadership Review"} <= set(templates)
+    async with tenant_session(org.schema_name, org.id) as s:
+        used = set(await s.scalars(select(Review.template_id).distinct()))
+    assert templates["Self-Review"] not in used and templates["Leadership Review"] in used
 
     feed = (await client.get("/api/dashboard/activity")).json()
     assert len(feed) == 10

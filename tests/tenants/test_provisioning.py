@@ -36,11 +36,19 @@ async def test_new_organisation_gets_its_schema_and_defaults():
     async with tenant_session(org.schema_name, org.id) as s:
         depts = list((await s.execute(select(Department))).scalars())
         assert len(depts) >= 5 and all(d.is_default for d in depts)
-        template = (await s.execute(select(ReviewTemplate))).scalar_one()
+        template, self_review = (
+            await s.scalars(select(ReviewTemplate).order_by(ReviewTemplate.id))
+        ).all()
         first = template.questions[0]
         assert first["question"] == "Overall job performance"
         assert first["type"] == "rating" and first["required"] is True
         assert template.is_default
+        # A self-review's questions, put to the employee about themselves; not the default.
+        assert self_review.name == "Self-Review" and not self_review.is_default
+        asked = [q["question"] for q in self_review.questions]
+        assert asked[0] == "What were your most important achievements this period?"
+        assert all("you" in q.lower() and "this person" not in q for q in asked)
+        assert [q["type"] for q in self_review.questions][-1] == "rating"
         settings = (await s.execute(select(OrganizationSettings))).scalar_one()
         assert settings.business_name == "New Org"
     async with get_engine().connect() as conn:  # the catalog knows the revision it is at

@@ -66,7 +66,8 @@ async def test_the_figures_of_every_panel(login, org, other_org):
         "totalEmployees": 4,
         "completedReviews": 3,
         "pendingReviews": 2,
-        "reviewTemplates": 2,
+        # The default and the self-review every organisation starts with, and one added.
+        "reviewTemplates": 3,
     }
     departments = {d["name"]: d["employeeCount"] for d in body["departments"]}
     assert departments["Sales"] == 2 and departments["Finance"] == 1

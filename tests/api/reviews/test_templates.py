@@ -224,6 +224,9 @@ async def test_delete_is_refused_while_reviews_use_the_template(login, org):
 async def test_deleting_the_default_hands_the_role_to_the_oldest_remaining(login, org):
     admin = await login(org, "admin")
     default = await default_template_id(org)
+    # The self-review every organisation starts with is older: out of the way first.
+    self_review = next(t for t in (await admin.get(URL)).json() if t["name"] == "Self-Review")
+    assert (await admin.delete(f"{URL}/{self_review['id']}")).status_code == 204
     other = (await admin.post(URL, json=template())).json()
     assert (await admin.delete(f"{URL}/{default}")).status_code == 204
     assert (await get_row(org, ReviewTemplate, other["id"])).is_default is True
@@ -240,7 +243,8 @@ async def test_only_admin_and_hr_write_templates(login, org, role):
     assert (await person.post(f"{URL}/{tpl}/duplicate")).status_code == 403
     assert (await person.delete(f"{URL}/{tpl}")).status_code == 403
     assert (await get_row(org, ReviewTemplate, tpl)).name == "Standard Performance Review"
-    assert await count(org, ReviewTemplate) == 1
+    # The two every organisation starts with: the default and the self-review.
+    assert await count(org, ReviewTemplate) == 2
 
 
 async def test_hr_manages_templates(login, org):
@@ -281,7 +285,7 @@ async def test_another_organisations_template_is_not_found(login, org, other_org
 async def test_the_list_holds_only_this_organisations_templates(login, org, other_org):
     await add_template(other_org, name="Their Private Template")
     body = (await (await login(org, "user")).get(URL)).json()
-    assert [t["name"] for t in body] == ["Standard Performance Review"]
+    assert [t["name"] for t in body] == ["Standard Performance Review", "Self-Review"]
     assert {t["organizationId"] for t in body} == {org.id}
 
 

@@ -6,8 +6,8 @@ import { SelectField, TextField } from '@/components/ui/text-field'
 import { errorMessage } from '@/lib/api-client'
 import { toast } from '@/lib/use-toast'
 import { useSaveCycle, type Cycle } from '../api/cycles'
-import { useEmployeeChoices, useTemplateChoices } from '../api/options'
-import { bodyOf, emptyForm, formFromCycle, problemsOf, type CycleForm, type FormProblems } from '../lib/cycle-form'
+import { useEmployeeChoices, useTemplateChoices, type TemplateOption } from '../api/options'
+import { bodyOf, emptyForm, formFromCycle, problemsOf, selfReviewTemplateId, type CycleForm, type FormProblems } from '../lib/cycle-form'
 import { REVIEW_TYPE_LABELS } from '../lib/labels'
 import { PopulationFields } from './population-fields'
 import { StageFields } from './stage-fields'
@@ -19,13 +19,22 @@ interface Props {
   cycle?: Cycle
 }
 
-/** The form's state, made afresh each time the dialog opens (its content mounts then). */
-function useCycleForm({ onOpenChange, cycle }: Props) {
+/**
+ * The form's state, made afresh each time the dialog opens (its content mounts then). A new
+ * cycle's self-review questions start as the Self-Review template once the templates are in;
+ * a draft keeps what it was saved with.
+ */
+function useCycleForm({ onOpenChange, cycle }: Props, templates: readonly TemplateOption[] | undefined) {
   const [form, setForm] = useState<CycleForm>(() => (cycle ? formFromCycle(cycle) : emptyForm()))
+  const [seeded, setSeeded] = useState(Boolean(cycle))
   const [problems, setProblems] = useState<FormProblems>({})
   const [, navigate] = useLocation()
   const save = useSaveCycle(cycle?.id ?? null)
   const change = (patch: Partial<CycleForm>) => setForm((current) => ({ ...current, ...patch }))
+  if (!seeded && templates) {
+    setSeeded(true)
+    change({ selfTemplateId: form.selfTemplateId || selfReviewTemplateId(templates) })
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const found = problemsOf(form)
@@ -43,7 +52,7 @@ function useCycleForm({ onOpenChange, cycle }: Props) {
   return { form, change, problems, submit, pending: save.isPending }
 }
 
-function BasicFields({ form, change, problems, templates }: ReturnType<typeof useCycleForm> & { templates: { id: number; name: string }[] }) {
+function BasicFields({ form, change, problems, templates }: ReturnType<typeof useCycleForm> & { templates: readonly TemplateOption[] }) {
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       <TextField
@@ -86,8 +95,9 @@ function BasicFields({ form, change, problems, templates }: ReturnType<typeof us
 }
 
 function CycleFormBody(props: Props) {
-  const state = useCycleForm(props)
-  const templates = useTemplateChoices(true).data ?? []
+  const loaded = useTemplateChoices(true).data
+  const state = useCycleForm(props, loaded)
+  const templates = loaded ?? []
   const employees = useEmployeeChoices(state.form.kind === 'employees').data ?? []
   const { form, change, problems, pending } = state
   return (

@@ -95,6 +95,39 @@ describe('CyclesPage', () => {
     })
   })
 
+  it('asks the self-review from the Self-Review template when the organisation has one', async () => {
+    const templates = [
+      { id: 3, name: 'Engineering Review', questions: [], isDefault: true },
+      { id: 9, name: 'Self-Review', questions: [], isDefault: false },
+    ]
+    const fetchMock = api({
+      'GET /api/templates': jsonResponse(200, templates),
+      'POST /api/cycles': jsonResponse(201, { ...CYCLES[0], id: 8, status: 'draft' }),
+    })
+    renderPage()
+    await userEvent.click(await screen.findByRole('button', { name: 'New Cycle' }))
+    const dialog = await screen.findByRole('dialog', { name: 'New review cycle' })
+    const questions = within(dialog).getByLabelText('Self-review questions')
+    await waitFor(() => expect(questions).toHaveValue('9'))
+    // The review's own template is still the one to choose.
+    expect(within(dialog).getByLabelText('Template')).toHaveValue('')
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Autumn 2026')
+    await userEvent.selectOptions(within(dialog).getByLabelText('Template'), '3')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create draft' }))
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true))
+    const posted = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!
+    expect(JSON.parse(String(posted[1]?.body))).toMatchObject({ templateId: 3, selfTemplateId: 9 })
+  })
+
+  it("leaves the self-review to the review's own template when there is no Self-Review template", async () => {
+    api()
+    renderPage()
+    await userEvent.click(await screen.findByRole('button', { name: 'New Cycle' }))
+    const dialog = await screen.findByRole('dialog', { name: 'New review cycle' })
+    await within(within(dialog).getByLabelText('Self-review questions')).findByRole('option', { name: 'Engineering Review' })
+    expect(within(dialog).getByLabelText('Self-review questions')).toHaveValue('')
+  })
+
   it('shows the server’s reason when a cycle is refused', async () => {
     api({ 'POST /api/cycles': jsonResponse(409, { message: "A cycle named 'Spring 2026' already exists" }) })
     renderPage()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Cycle } from '../api/cycles'
-import { bodyOf, emptyForm, formFromCycle, problemsOf, type CycleForm } from './cycle-form'
+import { bodyOf, emptyForm, formFromCycle, problemsOf, selfReviewTemplateId, type CycleForm } from './cycle-form'
 
 const TODAY = new Date(2026, 2, 2)
 
@@ -11,6 +11,14 @@ describe('cycle form', () => {
     const form = emptyForm(TODAY)
     expect([form.kind, form.withSelf, form.selfDue, form.reviewDue]).toEqual(['everyone', true, '2026-03-16', '2026-03-30'])
     expect([form.withFeedback, form.withAcknowledge]).toEqual([false, false])
+  })
+
+  it('finds the Self-Review template by its name, else none', () => {
+    const standard = { id: 1, name: 'Standard Performance Review' }
+    expect(selfReviewTemplateId([standard, { id: 5, name: 'Self-Review' }])).toBe('5')
+    expect(selfReviewTemplateId([standard, { id: 6, name: ' self-review ' }])).toBe('6')
+    expect(selfReviewTemplateId([standard, { id: 7, name: 'Self-Review (Copy)' }])).toBe('')
+    expect(selfReviewTemplateId([])).toBe('')
   })
 
   it('sends the stages switched on with their dates, the others without one', () => {

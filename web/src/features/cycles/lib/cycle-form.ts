@@ -52,6 +52,18 @@ export function emptyForm(today = new Date()): CycleForm {
   }
 }
 
+/** The name of the template new organisations get for the employee's own questions. */
+export const SELF_REVIEW_TEMPLATE = 'Self-Review'
+
+/**
+ * The self-review questions a new cycle starts with: the template named Self-Review when there
+ * is one (the review's own template asks the manager about "this person"), else none.
+ */
+export function selfReviewTemplateId(templates: readonly { id: number; name: string }[]): string {
+  const found = templates.find((t) => t.name.trim().toLowerCase() === SELF_REVIEW_TEMPLATE.toLowerCase())
+  return found ? String(found.id) : ''
+}
+
 /** A draft as the form shows it again, to change it. */
 export function formFromCycle(cycle: Cycle, today = new Date()): CycleForm {
   const blank = emptyForm(today)
