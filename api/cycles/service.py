@@ -122,6 +122,9 @@ async def create(session: AsyncSession, data: CycleWrite, user_id: str | None) -
 
 
 async def update_draft(session: AsyncSession, cycle: ReviewCycle, data: CycleWrite) -> CycleRead:
+    # Locked as a launch locks it: a change landing after the launch would leave the reviews
+    # made with dates and people the cycle no longer says.
+    cycle = await get(session, cycle.id, lock=True)
     if cycle.status != "draft":
         raise Conflict(rules.NOT_DRAFT)
     await _check(session, data, cycle.id)
@@ -132,6 +135,7 @@ async def update_draft(session: AsyncSession, cycle: ReviewCycle, data: CycleWri
 
 
 async def delete_draft(session: AsyncSession, cycle: ReviewCycle) -> None:
+    cycle = await get(session, cycle.id, lock=True)  # a launch at the same moment goes first
     if cycle.status != "draft":
         raise Conflict(rules.NOT_DRAFT)
     await session.delete(cycle)
