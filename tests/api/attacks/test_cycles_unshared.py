@@ -18,7 +18,17 @@ async def test_the_review_and_its_lists_hide_it(ntk: Org) -> None:
     review = await _completed_unshared(ntk)
     ann = await ntk.sign_in("A")
     assert (await ann.get(f"/api/reviews/{review}")).status_code == 404
-    for path in ("/api/reviews", "/api/reviews/all", "/api/reviews/upcoming"):
+    own = ntk.ids["A"]
+    for path in ("/api/reviews/export", f"/api/employees/{own}/history"):
+        assert (await ann.get(path)).status_code == 403, path
+    work = (await ann.get("/api/my/work")).json()
+    assert work["reviewsToAcknowledge"] == []
+    for path in (
+        "/api/reviews",
+        "/api/reviews/all",
+        "/api/reviews/upcoming",
+        f"/api/reviews?employeeId={own}",
+    ):
         r = await ann.get(path)
         assert r.status_code == 200, (path, r.text)
         assert review not in {item["id"] for item in r.json()}, path
