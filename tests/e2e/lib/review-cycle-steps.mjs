@@ -65,6 +65,8 @@ export async function createAndLaunchCycle(page, { name, people: everyone }) {
   const form = page.getByRole('dialog', { name: 'New review cycle' })
   await form.getByLabel('Name', { exact: true }).fill(name)
   await form.getByLabel('Template', { exact: true }).selectOption({ label: 'Standard Performance Review' })
+  // The self-review asks from the organisation's Self-Review template unless told otherwise.
+  await expect(form.getByLabel('Self-review questions').locator('option:checked')).toHaveText('Self-Review')
   await chooseRadio(form.getByRole('radiogroup', { name: 'Who is in it' }), 'Departments')
   await form.getByRole('checkbox', { name: 'Engineering', exact: true }).check()
   await form.getByRole('checkbox', { name: 'Peer feedback', exact: true }).check()
