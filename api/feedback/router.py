@@ -42,6 +42,9 @@ async def _review(
     named = principal.user_id is not None and review.reviewer_user_id == principal.user_id
     if Reach.ALL not in scope.reach and not (Reach.ASSIGNED in scope.reach and named):
         raise Forbidden(NOT_ALLOWED)
+    if await service.was_asked(session, review.id, principal.employee_id):
+        # Knowing their own answer, they would tell the others' apart (hr, admin).
+        raise Forbidden(service.ASKED_READER)
     return review
 
 

@@ -47,6 +47,9 @@ ANSWERS_SHOWN = (
     "The answers on this review are already shown: a colleague asked now could be told apart "
     "by the one answer added after theirs"
 )
+ASKED_READER = (
+    "You were asked for feedback on this review: its answers and its asking are for others"
+)
 PERSON = func.concat_ws(" ", Employee.first_name, Employee.last_name)
 
 
@@ -75,6 +78,17 @@ async def asked(session: AsyncSession, review_id: int) -> list[AskedColleague]:
         .order_by(PERSON, FeedbackRequest.employee_id)
     )
     return [AskedColleague(employee_id=pk, employee_name=name) for pk, name in rows]
+
+
+async def was_asked(session: AsyncSession, review_id: int, employee_id: int | None) -> bool:
+    if employee_id is None:
+        return False
+    found = await session.scalar(
+        select(FeedbackRequest.id).where(
+            FeedbackRequest.review_id == review_id, FeedbackRequest.employee_id == employee_id
+        )
+    )
+    return found is not None
 
 
 async def _colleagues(

@@ -2,11 +2,12 @@
 
 import asyncio
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from api.audit.models import AuditEvent
 from api.core.db import tenant_session
 from api.notifications.models import Notification
+from api.users.models import User
 from tests.api.feedback.factories import Org, account_id, make_org
 from tests.api.feedback.test_answers import answer, asked
 
@@ -143,3 +144,27 @@ async def test_absurd_answers_and_asks_are_refused_cleanly(stages: Org) -> None:
     )
     assert weird.status_code == 200, weird.text
     assert weird.json()["comment"] == "\u202eevil\u0007"
+
+
+async def test_an_hr_account_asked_on_the_review_reads_none_of_its_answers(stages: Org) -> None:
+    """Knowing their own answer, they would have the other two of three apart from theirs."""
+    review, _ = await _shown(stages)
+    await stages.account("hr-carl", "hr")
+    # Carl's second account, with hr's reach: linked to the colleague C who answered.
+    async with tenant_session(stages.org.schema_name, stages.org.id) as session:
+        await session.execute(
+            update(User).where(User.id == account_id("C")).values(employee_id=None)
+        )
+        await session.execute(
+            update(User).where(User.id == "hr-carl").values(employee_id=stages.ids["C"])
+        )
+    carl = await stages.client_of("hr-carl", "hr", "C")
+    r = await carl.get(f"/api/reviews/{review}/feedback")
+    assert r.status_code == 403, r.text
+    assert "asked for feedback" in r.json()["message"], r.text
+    r = await carl.post(
+        f"/api/reviews/{review}/feedback-requests", json={"employeeIds": [stages.ids["A"]]}
+    )
+    assert r.status_code == 403, r.text
+    other_hr = await stages.client_of(await stages.account("hr-h", "hr"), "hr")
+    assert (await other_hr.get(f"/api/reviews/{review}/feedback")).json()["shown"] is True
