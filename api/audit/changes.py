@@ -33,8 +33,10 @@ RESOURCES = {
 }
 # Bookkeeping the database or the app sets along with a change, not a change of its own.
 IGNORED = frozenset({"created_at", "updated_at", "first_completed_at", "questions_version"})
-# A completed review's own copy of its template's questions: taken with the completion.
-IGNORED_BY_TABLE = {"reviews": frozenset({"questions"})}
+# A completed review's own copy of its template's questions: taken with the completion. The
+# self-review's answers: a draft is the employee's alone until handed in (the handing in is
+# recorded by its self_submitted_at).
+IGNORED_BY_TABLE = {"reviews": frozenset({"questions", "self_responses"})}
 VERBS = {
     "create": "Created",
     "update": "Updated",

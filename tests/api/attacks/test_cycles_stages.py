@@ -87,3 +87,27 @@ async def test_a_locked_review_reopens_only_for_the_admin_with_a_reason(ntk: Org
     r = await admin.post(f"/api/reviews/{review}/reopen", json={"reason": "Wrong person"})
     assert r.status_code == 200, r.text
     assert r.json()["locked"] is False
+
+
+async def test_a_self_review_draft_stays_out_of_the_audit_log(ntk: Org) -> None:
+    """Until handed in, the draft is the employee's alone: hr reads none of it, on the review
+    nor in the log. Handing it in is recorded."""
+    review = await _review(ntk)
+    ben = await ntk.sign_in("B")
+    draft = {"responses": {"q2": "Draft words only I know"}}
+    assert (await ben.put(f"/api/reviews/{review}/self", json=draft)).status_code == 200
+    hr = await ntk.client_of(await ntk.account("hr-z", "hr"), "hr")
+    assert (await hr.get(f"/api/reviews/{review}")).json()["selfResponses"] is None
+    for path in ("/api/audit-events", f"/api/employees/{ntk.ids['B']}/history"):
+        r = await hr.get(path)
+        assert r.status_code == 200, r.text
+        assert "Draft words only I know" not in r.text, path
+    r = await hr.get("/api/audit-events/export")
+    assert r.status_code == 200 and "Draft words only I know" not in r.text
+    body = {"responses": GOOD_ANSWERS, "submit": True}
+    assert (await ben.put(f"/api/reviews/{review}/self", json=body)).status_code == 200
+    events = (await hr.get(f"/api/employees/{ntk.ids['B']}/history")).json()
+    assert any(
+        "selfSubmittedAt" in str(e["changes"]) or "self_submitted_at" in str(e["changes"])
+        for e in events
+    ), events
