@@ -4,7 +4,7 @@ queries, whatever the number of cycles and reviews."""
 from datetime import date
 from typing import Any
 
-from sqlalchemy import Select, and_, func, select
+from sqlalchemy import Select, and_, func, select, true
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.auth.principal import Principal
@@ -85,7 +85,9 @@ async def _feedback(session: AsyncSession, employee_id: int, today: date) -> lis
     ]
 
 
-async def _to_write(session: AsyncSession, user_id: str, today: date) -> list[WorkItem]:
+async def _to_write(
+    session: AsyncSession, user_id: str, employee_id: int | None, today: date
+) -> list[WorkItem]:
     """Reviews the reader is named on: open ones to write, completed ones to share."""
     to_share = and_(
         Review.status == "completed",
@@ -95,6 +97,8 @@ async def _to_write(session: AsyncSession, user_id: str, today: date) -> list[Wo
     rows = await session.execute(
         _reviews(ReviewCycle.review_due, Review.status)
         .where(Review.reviewer_user_id == user_id)
+        # Never one's own review, whoever is named on it (an account relinked afterwards).
+        .where(Review.employee_id != employee_id if employee_id is not None else true())
         .where((Review.status != "completed") | to_share)
         .order_by(ReviewCycle.review_due, Review.id)
     )
@@ -110,7 +114,9 @@ async def my_work(session: AsyncSession, principal: Principal, today: date) -> M
         own = await _own(session, principal.employee_id, today)
         feedback = await _feedback(session, principal.employee_id, today)
     to_write = (
-        [] if principal.user_id is None else await _to_write(session, principal.user_id, today)
+        []
+        if principal.user_id is None
+        else await _to_write(session, principal.user_id, principal.employee_id, today)
     )
     return MyWork(
         self_reviews=own["self_reviews"],

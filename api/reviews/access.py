@@ -36,7 +36,12 @@ def visible(scope: Scope) -> ColumnElement[bool]:
     """A WHERE clause on reviews: true for the reviews the scope shows."""
     clauses: list[ColumnElement[bool]] = []
     if Reach.ASSIGNED in scope.reach and scope.user_id is not None:
-        clauses.append(Review.reviewer_user_id == scope.user_id)
+        named = Review.reviewer_user_id == scope.user_id
+        # Never one's own (an account linked later to the employee it reviews): that shows
+        # as one's own review does.
+        if scope.employee_id is not None:
+            named = and_(named, Review.employee_id != scope.employee_id)
+        clauses.append(named)
     if scope.employee_id is None:
         return or_(*clauses) if clauses else false()
     if Reach.LINE in scope.reach:

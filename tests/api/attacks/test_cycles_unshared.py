@@ -52,3 +52,18 @@ async def test_the_dashboard_tells_neither_its_rating_nor_its_completion(ntk: Or
     assert [a["text"] for a in activity if a["kind"] == "review_completed"] == [
         "Annual review completed (rating 4/5)"
     ]
+
+
+async def test_named_reviewer_of_their_own_review_still_waits_for_it(ntk: Org) -> None:
+    """An account linked afterwards to the employee it reviews (the admin relinked it): the
+    review stays the reviewer's work, never the employee's to read or write before it is
+    shared."""
+    cycle = await ntk.cycle()
+    review = await ntk.review(cycle, "A", reviewer="A")
+    ann = await ntk.sign_in("A")
+    assert (await ann.get(f"/api/reviews/{review}")).status_code == 404
+    assert review not in {item["id"] for item in (await ann.get("/api/reviews")).json()}
+    r = await ann.put(f"/api/reviews/{review}", json={"rating": 5})
+    assert r.status_code in (403, 404), r.status_code
+    work = (await ann.get("/api/my/work")).json()
+    assert review not in {item["reviewId"] for item in work["reviewsToWrite"]}
