@@ -7,6 +7,7 @@ from api.core.dates import local_today
 from api.core.db import tenant_session
 from api.users.models import User
 from tests.api.cycles.conftest import World
+from tests.api.reviews.factories import add_template
 from tests.conftest import new_org, signed_in_client
 
 PATHS = ("", "/preview", "/progress", "/reviews", "/export")
@@ -119,3 +120,12 @@ async def test_absurd_reassignments_nudges_and_filters_are_refused_cleanly(world
         f"{base}/reviewers", json={"reviewIds": [1], "reviewerUserId": "bad\x00id"}
     )
     assert r.status_code in (404, 422), r.status_code
+
+
+async def test_a_template_a_cycle_uses_is_not_deleted_from_under_it(world: World) -> None:
+    own = await add_template(world.org)
+    cycle = await world.create(selfTemplateId=own)
+    for template in (world.template, own):
+        r = await world.admin.delete(f"/api/templates/{template}")
+        assert r.status_code == 409, (template, r.status_code, r.text)
+    assert (await world.admin.get(f"/api/cycles/{cycle['id']}")).status_code == 200
