@@ -120,7 +120,7 @@ def _wording(row: StageRow, overdue: bool) -> tuple[str, str]:
     }
     bodies = {
         "self": "Fill in your self-review so your reviewer can read it.",
-        "feedback": f"{name} asked for your feedback. Your answer stays anonymous.",
+        "feedback": f"You were asked for feedback on {name}. Your answer stays anonymous.",
         "writing": f"Write {name}'s review and complete it.",
         "sharing": f"{name}'s review is complete: share it with them.",
         "acknowledging": "Read your review and acknowledge it.",

@@ -51,9 +51,13 @@ function ShownFeedback({ summary }: { summary: FeedbackSummary }) {
   )
 }
 
-/** Who was asked (never who answered), and 'Ask for Feedback' while fewer than five are. */
+/**
+ * Who was asked (never who answered), and 'Ask for Feedback' while fewer than five are and the
+ * answers do not show yet: one more colleague asked after that would be the author of the one
+ * new answer (the server refuses it).
+ */
 function Asked({ summary, mayAsk, onAsk }: { summary: FeedbackSummary; mayAsk: boolean; onAsk: () => void }) {
-  const full = summary.asked.length >= MAX_ASKED
+  const full = summary.asked.length >= MAX_ASKED || summary.shown
   return (
     <div className="flex flex-col gap-2">
       {summary.asked.length > 0 && (

@@ -135,6 +135,8 @@ describe('ReviewWizard beside the questions', () => {
       'Calm under pressure',
       'Great mentor',
     ])
+    // One more colleague asked now would be the author of the next new answer.
+    expect(within(panel).queryByRole('button', { name: 'Ask for Feedback' })).not.toBeInTheDocument()
   })
 
   it('keeps the self-review and feedback beside a completed review, without asking for more', async () => {
