@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-client'
 import { toast } from '@/lib/use-toast'
 import { useOrganization, useUpdateAccessSettings, type AccessSettingsBody, type Organization } from '../api/organization'
 import { AuditRetentionField } from './audit-retention-field'
-import { ConfirmDialog } from './confirm-dialog'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 
 type Update = ReturnType<typeof useUpdateAccessSettings>
 

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { toast } from '@/lib/use-toast'
 import { errorMessage } from '@/lib/api-client'
 import { useDeleteDepartment, useDepartments, type Department } from '../api/departments'
-import { ConfirmDialog } from './confirm-dialog'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { DepartmentDialog } from './department-dialog'
 import { ListCard } from './list-card'
 

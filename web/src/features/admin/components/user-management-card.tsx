@@ -9,7 +9,7 @@ import { getInitials } from '@/lib/format'
 import { ROLE_LABELS } from '@/lib/roles'
 import { useCurrentUser, useDeleteUser, useEnableUser, useUsers, type User } from '../api/users'
 import { AddUserDialog } from './add-user-dialog'
-import { ConfirmDialog } from './confirm-dialog'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { accountName as displayName, LinkEmployeeDialog } from './link-employee-dialog'
 import { ListCard } from './list-card'
 

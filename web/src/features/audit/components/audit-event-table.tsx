@@ -1,5 +1,5 @@
 import type { AuditEvent } from '../api/audit-events'
-import { useMediaQuery } from '../lib/use-media-query'
+import { useMediaQuery } from '@/lib/use-media-query'
 import { ActionBadge, From, RecordName, What, When, Who } from './event-parts'
 
 /**

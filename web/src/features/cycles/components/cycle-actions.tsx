@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/api-client'
 import { toast } from '@/lib/use-toast'
 import { downloadCycleCsv, useCloseCycle, useDeleteCycle, useLaunchCycle, useNudge, type Cycle } from '../api/cycles'
 import { nudgedText } from '../lib/labels'
-import { ConfirmDialog } from './confirm-dialog'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { CycleFormDialog } from './cycle-form-dialog'
 
 type Asking = 'launch' | 'close' | 'delete' | null
@@ -105,6 +105,7 @@ export function CycleActions({ cycle, people }: { cycle: Cycle; people: number }
           description={question.text(cycle, people)}
           confirmLabel={question.label}
           busy={act.busy}
+          busyLabel="Working…"
           tone={asking === 'launch' ? 'default' : 'destructive'}
           onConfirm={confirm[asking]}
         />

@@ -2,7 +2,7 @@ import { TriangleAlert } from 'lucide-react'
 import { Card } from '@/components/ui/card'
 import { cn } from '@/lib/utils'
 import type { CyclePreview } from '../api/cycles'
-import { useMediaQuery } from '../lib/use-media-query'
+import { useMediaQuery } from '@/lib/use-media-query'
 
 /** People shown at most: a large cycle's preview is read for its figures and first names. */
 export const PREVIEW_SHOWN = 200

@@ -4,7 +4,7 @@ import { StatGroup } from '@/components/ui/stat-group'
 import { cn } from '@/lib/utils'
 import type { CycleProgress } from '../api/cycles'
 import { STAGE_LABELS, STAGES } from '../lib/labels'
-import { useMediaQuery } from '../lib/use-media-query'
+import { useMediaQuery } from '@/lib/use-media-query'
 import { DoneBar } from './cycles-page'
 
 interface Row {

@@ -7,7 +7,7 @@ import { toast } from '@/lib/use-toast'
 import { useCycleReviews, useNudge, type Cycle, type CycleProgress, type ReviewFilters } from '../api/cycles'
 import { nudgedText, STAGE_LABELS, STAGES } from '../lib/labels'
 import { toggle, toggleAll } from '../lib/selection'
-import { useMediaQuery } from '../lib/use-media-query'
+import { useMediaQuery } from '@/lib/use-media-query'
 import { ReassignDialog } from './reassign-dialog'
 import { ReviewCards, ReviewTable } from './review-rows'
 
