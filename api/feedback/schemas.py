@@ -7,8 +7,8 @@ from typing import Any, Literal
 from pydantic import field_validator
 
 from api.core.schemas import ApiModel, ReadModel
+from api.reviews import rules
 
-COMMENT_MAX = 2000
 MAX_ASKED = 5
 # Fewer answers than this show nothing of them: with two, each could be told apart.
 THRESHOLD = 3
@@ -87,10 +87,4 @@ class FeedbackAnswer(ApiModel):
     @field_validator("comment", mode="before")
     @classmethod
     def check_comment(cls, value: Any) -> str | None:
-        if value is None:
-            return None
-        if not isinstance(value, str):
-            raise ValueError("Comment must be text")
-        if len(value.strip()) > COMMENT_MAX:
-            raise ValueError(f"Comment must not exceed {COMMENT_MAX} characters")
-        return value.strip() or None
+        return rules.optional_comment(value)

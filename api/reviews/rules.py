@@ -143,3 +143,18 @@ def responses(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError("Responses must map question ids to answers")
     return value
+
+
+# An employee's acknowledgement comment and a colleague's feedback comment.
+COMMENT_MAX = 2000
+
+
+def optional_comment(value: Any) -> str | None:
+    """A free comment: text up to COMMENT_MAX characters, trimmed; blank means none."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError("Comment must be text")
+    if len(value.strip()) > COMMENT_MAX:
+        raise ValueError(f"Comment must not exceed {COMMENT_MAX} characters")
+    return value.strip() or None

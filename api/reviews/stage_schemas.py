@@ -10,8 +10,6 @@ from api.core.schemas import ApiModel, ReadModel
 from api.reviews import rules
 from api.reviews.schemas import QuestionRead
 
-COMMENT_MAX = 2000
-
 
 class SelfReviewRead(ReadModel):
     review_id: int
@@ -41,13 +39,7 @@ class AcknowledgeBody(ApiModel):
     @field_validator("comment", mode="before")
     @classmethod
     def check_comment(cls, value: Any) -> str | None:
-        if value is None:
-            return None
-        if not isinstance(value, str):
-            raise ValueError("Comment must be text")
-        if len(value.strip()) > COMMENT_MAX:
-            raise ValueError(f"Comment must not exceed {COMMENT_MAX} characters")
-        return value.strip() or None
+        return rules.optional_comment(value)
 
 
 class ReopenBody(ApiModel):
