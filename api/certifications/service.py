@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from sqlalchemy import delete, distinct, exists, func, literal, or_, select
+from sqlalchemy import ColumnElement, delete, distinct, exists, func, literal, or_, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -245,6 +245,20 @@ def _reminder_message(verb: str) -> Any:
     )
 
 
+def renewed_later() -> ColumnElement[bool]:
+    """True for a certification of a managed type that its holder has renewed: another active
+    one of the same type that expires later, or never. Its expiry then concerns nobody."""
+    ec = EmployeeCertification
+    newer = aliased(EmployeeCertification)
+    return exists().where(
+        newer.employee_id == ec.employee_id,
+        newer.certification_type_id == ec.certification_type_id,
+        newer.id != ec.id,
+        newer.is_active.is_(True),
+        or_(newer.expiration_date.is_(None), newer.expiration_date > ec.expiration_date),
+    )
+
+
 async def create_reminders(*, session: AsyncSession, on: date | None = None) -> dict[str, int]:
     """Reminders for certifications in the 30-day window and for expired ones, once each
     (the unique index on type, review and certification makes a rerun insert nothing).
@@ -253,14 +267,7 @@ async def create_reminders(*, session: AsyncSession, on: date | None = None) -> 
     """
     on = on or local_today()
     ec = EmployeeCertification
-    newer = aliased(EmployeeCertification)
-    renewed = exists().where(
-        newer.employee_id == ec.employee_id,
-        newer.certification_type_id == ec.certification_type_id,
-        newer.id != ec.id,
-        newer.is_active.is_(True),
-        or_(newer.expiration_date.is_(None), newer.expiration_date > ec.expiration_date),
-    )
+    renewed = renewed_later()
     created: dict[str, int] = {}
     windows = {
         "certification_expiring": (

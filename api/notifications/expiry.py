@@ -12,10 +12,9 @@ from collections.abc import Iterable
 from datetime import date, timedelta
 from typing import Any
 
-from sqlalchemy import String, any_, exists, literal, or_, select
+from sqlalchemy import String, any_, literal, select
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import aliased
 
 from api.certifications.models import (
     DEFAULT_REMINDER_DAYS,
@@ -23,6 +22,7 @@ from api.certifications.models import (
     CertificationType,
     EmployeeCertification,
 )
+from api.certifications.service import renewed_later
 from api.employees.models import Employee
 from api.notifications.due import day_text
 from api.notifications.models import Notification
@@ -44,14 +44,7 @@ def lead_time(days_left: int, reminder_days: Iterable[int] | None) -> int | None
 
 def _typed(today: date) -> Any:
     ec = EmployeeCertification
-    newer = aliased(EmployeeCertification)
-    renewed = exists().where(
-        newer.employee_id == ec.employee_id,
-        newer.certification_type_id == ec.certification_type_id,
-        newer.id != ec.id,
-        newer.is_active.is_(True),
-        or_(newer.expiration_date.is_(None), newer.expiration_date > ec.expiration_date),
-    )
+    renewed = renewed_later()
     return (
         select(
             literal("employee_certifications"),
