@@ -8,7 +8,7 @@ import { expectAccessible } from './lib/axe.mjs'
 import { BASE_URL, NEW_PASSWORD, ORG, RESET_PASSWORD } from './lib/env.mjs'
 import { mailMark, waitForMail } from './lib/mail.mjs'
 import { useSession } from './lib/session.mjs'
-import { expectToast, openFromSidebar, runId, submitRefused } from './lib/ui.mjs'
+import { expectToast, openFromSidebar, runId, submitRefused, toast } from './lib/ui.mjs'
 
 const ADMIN_EMAIL = 'admin@demo.example' // the demo organisation's adminEmail (tenants/demo.py)
 
@@ -130,6 +130,9 @@ test('a backup is created, validated and restored', async () => {
   const filename = (await newest.locator('p').first().textContent()).trim()
   await newest.getByRole('button', { name: 'Validate' }).click()
   await expectToast(page, 'Backup Valid')
+  // The toast can open over the row's buttons, and stays while the pointer rests on it.
+  await page.mouse.move(0, 0)
+  await toast(page, 'Backup Valid').waitFor({ state: 'hidden' })
   const downloading = page.waitForEvent('download')
   await newest.getByRole('button', { name: 'Download' }).click()
   const download = await downloading
