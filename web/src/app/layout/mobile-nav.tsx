@@ -3,7 +3,7 @@ import { Menu, X } from 'lucide-react'
 import { useState } from 'react'
 import { Logo } from '@/components/logo'
 import { Button } from '@/components/ui/button'
-import { NotificationBell } from '@/features/notifications/components/notification-bell'
+import { LazyNotificationBell as NotificationBell } from './lazy-bell'
 import { Sidebar } from './sidebar'
 
 /** Below the lg breakpoint the sidebar lives in a drawer opened from a top bar. */

@@ -6,11 +6,19 @@ import { QuickActions } from '@/features/dashboard/components/quick-actions'
 import { RecentActivity } from '@/features/dashboard/components/recent-activity'
 import { StatCards } from '@/features/dashboard/components/stat-cards'
 import { UpcomingReviews } from '@/features/dashboard/components/upcoming-reviews'
-import { MyWorkCard } from '@/features/my-work/components/my-work-card'
 import { can, useViewer, widestReach, type Access } from '@/lib/access'
 import { queryKeys } from '@/lib/query-keys'
 
 // Dialogs load when first opened, so the dashboard's first load stays small.
+// Only accounts linked to an employee have one: the others do not load it.
+const MyWorkCard = lazy(() => import('@/features/my-work/components/my-work-card').then((m) => ({ default: m.MyWorkCard })))
+function LazyMyWorkCard() {
+  return (
+    <Suspense fallback={null}>
+      <MyWorkCard />
+    </Suspense>
+  )
+}
 const ReviewWizard = lazy(() =>
   import('@/features/reviews/components/review-wizard').then((m) => ({ default: m.ReviewWizard })),
 )
@@ -120,7 +128,7 @@ export default function DashboardPage() {
               />
             )}
             {/* A person's own review work; a shared sign-in is never asked for any. */}
-            {employeeId !== null && can(access, 'my_work.read') && <MyWorkCard />}
+            {employeeId !== null && can(access, 'my_work.read') && <LazyMyWorkCard />}
             <RecentActivity />
           </div>
         </div>
