@@ -2,7 +2,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Response
 
-from api.access.scope import Scope, may, scope_for
+from api.access.scope import Scope, may
 from api.core.dates import local_today
 from api.core.listing import json_response
 from api.core.paging import PAGED_RESPONSES, PageParams, list_response
@@ -20,6 +20,7 @@ from api.reviews.schemas import (
     TemplateRead,
     TemplateUpdate,
 )
+from api.reviews.to_fill import FillReviews, ReviewToFill
 
 router = APIRouter(tags=["reviews"])
 
@@ -28,7 +29,6 @@ ReadTemplates = Annotated[Scope, allowed("templates", "read")]
 WriteTemplates = Annotated[Scope, allowed("templates", "write")]
 ReadReviews = Annotated[Scope, allowed("reviews", "read")]
 CreateReviews = Annotated[Scope, allowed("reviews", "create")]
-FillReviews = Annotated[Scope, allowed("reviews", "fill")]
 ExportReviews = Annotated[Scope, allowed("reviews", "export")]
 
 
@@ -40,22 +40,9 @@ async def valid_review(review_id: int, scope: ReadReviews, session: TenantSessio
     return await service.get(session=session, review_id=review_id, scope=scope)
 
 
-async def review_to_fill(
-    review_id: int, fill: FillReviews, principal: CurrentPrincipal, session: TenantSession
-) -> Review:
-    """A review the reader does not see, or may not fill (their own), answers 404."""
-    return await service.get_to_fill(
-        session=session,
-        review_id=review_id,
-        scope=scope_for(principal, "reviews", "read"),
-        fill=fill,
-    )
-
-
 ValidTemplate = Annotated[ReviewTemplate, Depends(valid_template)]
 # Looked up before the body is checked, so an unknown review answers 404 whatever is sent.
 ValidReview = Annotated[Review, Depends(valid_review)]
-ReviewToFill = Annotated[Review, Depends(review_to_fill)]
 
 
 # Templates: everyone signed in reads them; admin and hr write.

@@ -18,28 +18,17 @@ from api.reviews.stage_schemas import (
     SelfReviewRead,
     SelfReviewUpdate,
 )
+from api.reviews.to_fill import FillReviews, ReviewToFill
 
 router = APIRouter(tags=["reviews"])
 
 Respond = Annotated[Scope, allowed("reviews", "respond")]
-FillReviews = Annotated[Scope, allowed("reviews", "fill")]
 ChangeCompleted = Annotated[Scope, allowed("reviews", "change_completed")]
 
 
 async def own_review(review_id: int, scope: Respond, session: TenantSession) -> Review:
     """The reader's own review (their part of it), whatever its stage; another's is 404."""
     return await respond.own_review(session, review_id, scope)
-
-
-async def review_to_fill(
-    review_id: int, fill: FillReviews, principal: CurrentPrincipal, session: TenantSession
-) -> Review:
-    return await service.get_to_fill(
-        session=session,
-        review_id=review_id,
-        scope=scope_for(principal, "reviews", "read"),
-        fill=fill,
-    )
 
 
 async def completed_review(
@@ -50,7 +39,6 @@ async def completed_review(
 
 
 OwnReview = Annotated[Review, Depends(own_review)]
-ReviewToFill = Annotated[Review, Depends(review_to_fill)]
 ReviewToReopen = Annotated[Review, Depends(completed_review)]
 
 
