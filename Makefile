@@ -5,7 +5,7 @@ PYTHON := $(shell command -v python3)
 UV := $(PYTHON) -m uv
 export UV_LINK_MODE := copy
 
-.PHONY: dev test lane-pytest lane-web setup python-deps node-deps web chromium faketime pooler-deps lint typecheck pytest clock pooler vitest e2e bench clean
+.PHONY: dev test lane-pytest lane-web setup python-deps node-deps web chromium faketime pooler-deps pgbouncer-1.24 lint typecheck pytest clock pooler vitest e2e bench clean
 
 dev: setup web
 	$(UV) run merit dev
@@ -49,6 +49,11 @@ pooler-deps:
 	@[ -x /usr/sbin/pgbouncer ] && [ -x /usr/lib/postgresql/15/bin/initdb ] || \
 		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pgbouncer postgresql-15 >/dev/null; }
 
+# PgBouncer 1.24 (protocol-level prepared statements) for the pooler run, built once from
+# Debian 13's source package into .merit/pgbouncer-1.24/; nothing to do once it is there.
+pgbouncer-1.24:
+	@bash tests/pooler/build-pgbouncer.sh
+
 lint:
 	$(UV) run ruff check .
 	$(UV) run ruff format --check .
@@ -67,9 +72,11 @@ pytest:
 clock: python-deps faketime
 	$(UV) run python tests/clock/run.py
 
-# Merit behind a real PgBouncer in transaction mode: tenant isolation, 2,000 concurrent
-# requests over two organisations, the CLI, the worker's jobs and backups (tests/pooler/run.py).
-pooler: python-deps pooler-deps
+# Merit behind a real PgBouncer in transaction mode, Debian 12's 1.18 and 1.24 with
+# max_prepared_statements: tenant isolation, 2,000 concurrent requests over two organisations
+# (through 1.24 a second time with named statements), the CLI, the worker's jobs and backups
+# (tests/pooler/run.py).
+pooler: python-deps pooler-deps pgbouncer-1.24
 	$(UV) run python tests/pooler/run.py
 
 vitest:

@@ -1,11 +1,14 @@
-"""Merit behind a real PgBouncer in transaction mode (`make pooler`).
+"""Merit behind a real PgBouncer in transaction mode (`make pooler`), two versions of it.
 
-Starts Debian's Postgres 15 (initdb into a temporary directory) and Debian's PgBouncer (1.18
-on Debian 12) in front of it, both on Unix sockets in that directory (no port to choose or to
-collide), then runs pytest with DATABASE_URL pointing at PgBouncer and MERIT_DB_POOLER set:
-this folder's tests (thousands of concurrent requests over two organisations, the CLI, the
-worker's jobs, backups) and the tenant isolation tests. Both servers refuse to run as root,
-so under root (CI) they run as `nobody`.
+Starts Debian's Postgres 15 (initdb into a temporary directory) and two PgBouncers in front of
+it, all on Unix sockets in that directory (no port to choose or to collide): Debian 12's 1.18,
+and 1.24 (built from Debian 13's source package by tests/pooler/build-pgbouncer.sh) with
+protocol-level prepared statements on (`max_prepared_statements`). Then runs pytest once per
+PgBouncer, each on a database of its own, with DATABASE_URL pointing at that PgBouncer and
+MERIT_DB_POOLER set: this folder's tests (thousands of concurrent requests over two
+organisations, the CLI, the worker's jobs, backups) and the tenant isolation tests. Through
+1.24 the concurrent requests run a second time with Merit's statements prepared under names
+(see conftest.py). Both servers refuse to run as root, so under root (CI) they run as `nobody`.
 
 PgBouncer gets fewer server connections than the app opens client connections, so one server
 connection serves many clients and organisations one transaction after another: what would
@@ -21,39 +24,60 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
-PGBOUNCER = Path("/usr/sbin/pgbouncer")
-PG_PORT, BOUNCER_PORT = 5432, 6432  # socket file names only: nothing listens on TCP
+PG_PORT = 5432  # socket file names only: nothing listens on TCP
 USER = "merit"
 # A server connection per this many of the app's (MERIT_DB_POOL_SIZE=8 per process).
 SERVER_CONNECTIONS = 3
 SUITES = ["tests/pooler", "tests/tenants/test_isolation.py"]
 
 
+@dataclass(frozen=True)
+class Bouncer:
+    version: str
+    binary: Path
+    port: int
+    # PgBouncer's own LRU of prepared statements per server connection; 0 = none (1.18 has
+    # no such setting). 200 is PgBouncer's default from 1.22 on, and more than Merit prepares.
+    max_prepared_statements: int
+
+    @property
+    def name(self) -> str:
+        return f"pgbouncer-{self.version}"
+
+
+BOUNCERS = [
+    Bouncer("1.18", Path("/usr/sbin/pgbouncer"), 6432, 0),
+    Bouncer("1.24", ROOT / ".merit/pgbouncer-1.24/bin/pgbouncer", 6433, 200),
+]
+
+
 def _as_owner(cmd: list[str]) -> list[str]:
     return ["runuser", "-u", "nobody", "--", *cmd] if os.geteuid() == 0 else cmd
 
 
-def _bouncer_ini(folder: Path) -> str:
+def _bouncer_ini(folder: Path, bouncer: Bouncer) -> str:
+    prepared = bouncer.max_prepared_statements
     return f"""[databases]
-{USER} = host={folder} port={PG_PORT} dbname={USER} user={USER}
 * = host={folder} port={PG_PORT} user={USER}
 
 [pgbouncer]
 pool_mode = transaction
 listen_addr =
-listen_port = {BOUNCER_PORT}
+listen_port = {bouncer.port}
 unix_socket_dir = {folder}
 auth_type = trust
 auth_file = {folder}/users.txt
 default_pool_size = {SERVER_CONNECTIONS}
 max_client_conn = 500
 server_lifetime = 3600
-logfile = {folder}/pgbouncer.log
-pidfile = {folder}/pgbouncer.pid
+{f"max_prepared_statements = {prepared}" if prepared else ""}
+logfile = {folder}/{bouncer.name}.log
+pidfile = {folder}/{bouncer.name}.pid
 """
 
 
@@ -85,10 +109,12 @@ def _wait_until_ready(folder: Path) -> None:
     raise SystemExit("Postgres did not accept connections")
 
 
-def start(folder: Path) -> list[subprocess.Popen[bytes]]:
-    """Postgres and PgBouncer on sockets in `folder`, which the caller removes afterwards."""
-    if os.geteuid() == 0:
-        shutil.chown(folder, "nobody")
+def _database(bouncer: Bouncer) -> str:
+    """Each PgBouncer's run has a database of its own: nothing one run leaves meets the other."""
+    return f"{USER}_{bouncer.version.replace('.', '_')}"
+
+
+def _start_postgres(folder: Path, procs: list[subprocess.Popen[bytes]]) -> None:
     data = folder / "data"
     initdb = [str(PG_BIN / "initdb"), "-D", str(data), "-U", USER, "--auth=trust", "-E", "UTF8"]
     subprocess.run(_as_owner(initdb), check=True, stdout=subprocess.DEVNULL)
@@ -101,27 +127,44 @@ def start(folder: Path) -> list[subprocess.Popen[bytes]]:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
+    procs.append(postgres)
     _wait_for_socket(folder / f".s.PGSQL.{PG_PORT}", postgres, pg_log)
     _wait_until_ready(folder)
     # What deploy/README.md asks of a pooled deployment: the role's connections start with no
     # schema, as the app's own direct connections do.
-    _psql(folder, f"CREATE DATABASE {USER}")
+    for bouncer in BOUNCERS:
+        _psql(folder, f"CREATE DATABASE {_database(bouncer)}")
     _psql(folder, f"ALTER ROLE {USER} SET search_path = ''")
-    (folder / "users.txt").write_text(f'"{USER}" ""\n')
-    (folder / "pgbouncer.ini").write_text(_bouncer_ini(folder))
-    bouncer_log = folder / "pgbouncer.log"
-    bouncer_log.touch()
+
+
+def _start_bouncer(folder: Path, bouncer: Bouncer, procs: list[subprocess.Popen[bytes]]) -> None:
+    ini, log = folder / f"{bouncer.name}.ini", folder / f"{bouncer.name}.log"
+    ini.write_text(_bouncer_ini(folder, bouncer))
+    log.touch()
     if os.geteuid() == 0:
-        for name in ("users.txt", "pgbouncer.ini", "pgbouncer.log"):
-            shutil.chown(folder / name, "nobody")
-    bouncer = subprocess.Popen(
-        _as_owner([str(PGBOUNCER), str(folder / "pgbouncer.ini")]),
+        for path in (ini, log):
+            shutil.chown(path, "nobody")
+    proc = subprocess.Popen(
+        _as_owner([str(bouncer.binary), str(ini)]),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.STDOUT,
         start_new_session=True,
     )
-    _wait_for_socket(folder / f".s.PGSQL.{BOUNCER_PORT}", bouncer, bouncer_log)
-    return [bouncer, postgres]
+    procs.insert(0, proc)  # stopped before Postgres
+    _wait_for_socket(folder / f".s.PGSQL.{bouncer.port}", proc, log)
+
+
+def start(folder: Path, procs: list[subprocess.Popen[bytes]]) -> None:
+    """Postgres and every PgBouncer on sockets in `folder`, which the caller removes
+    afterwards; each process is added to `procs` as it starts, for `stop`."""
+    if os.geteuid() == 0:
+        shutil.chown(folder, "nobody")
+    _start_postgres(folder, procs)
+    (folder / "users.txt").write_text(f'"{USER}" ""\n')
+    if os.geteuid() == 0:
+        shutil.chown(folder / "users.txt", "nobody")
+    for bouncer in BOUNCERS:
+        _start_bouncer(folder, bouncer, procs)
 
 
 def stop(procs: list[subprocess.Popen[bytes]]) -> None:
@@ -135,30 +178,54 @@ def stop(procs: list[subprocess.Popen[bytes]]) -> None:
                 proc.wait(timeout=10)
 
 
+def _pytest(folder: Path, bouncer: Bouncer, args: list[str]) -> int:
+    database = _database(bouncer)
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"postgresql://{USER}@/{database}?host={folder}&port={bouncer.port}",
+        "MERIT_DB_POOLER": "transaction",
+        "MERIT_POOLER_DIRECT_URL": f"postgresql://{USER}@/{database}?host={folder}&port={PG_PORT}",
+        "MERIT_POOLER_MAX_PREPARED": str(bouncer.max_prepared_statements),
+    }
+    command = [sys.executable, "-m", "pytest", *args]
+    return subprocess.run(command, cwd=ROOT, env=env).returncode
+
+
+def _missing() -> list[str]:
+    needed = [PG_BIN / "initdb", *(bouncer.binary for bouncer in BOUNCERS)]
+    return [str(path) for path in needed if not path.exists()]
+
+
 def main() -> int:
-    missing = [str(p) for p in (PG_BIN / "initdb", PGBOUNCER) if not p.exists()]
+    missing = _missing()
     if missing:
-        print(f"missing {', '.join(missing)}: apt-get install postgresql-15 pgbouncer")
+        print(f"missing {', '.join(missing)}: make pooler-deps installs or builds them")
         return 1
-    # Stopped from outside (a timeout, Ctrl+C in make): still stop both servers and pytest.
+    # Stopped from outside (a timeout, Ctrl+C in make): still stop the servers and pytest.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    args = sys.argv[1:]
+    if not any((ROOT / arg.split("::")[0]).exists() for arg in args):  # no test named
+        args = [*SUITES, *args]
     folder = Path(tempfile.mkdtemp(prefix="merit-pooler-"))
     procs: list[subprocess.Popen[bytes]] = []
+    results: list[str] = []
+    failed = 0
     try:
-        procs = start(folder)
-        env = {
-            **os.environ,
-            "DATABASE_URL": f"postgresql://{USER}@/{USER}?host={folder}&port={BOUNCER_PORT}",
-            "MERIT_DB_POOLER": "transaction",
-            "MERIT_POOLER_DIRECT_URL": f"postgresql://{USER}@/{USER}?host={folder}&port={PG_PORT}",
-        }
-        args = sys.argv[1:]
-        if not any((ROOT / arg.split("::")[0]).exists() for arg in args):  # no test named
-            args = [*SUITES, *args]
-        return subprocess.run([sys.executable, "-m", "pytest", *args], cwd=ROOT, env=env).returncode
+        start(folder, procs)
+        for bouncer in BOUNCERS:
+            print(f"== through PgBouncer {bouncer.version}", flush=True)
+            began = time.monotonic()
+            code = _pytest(folder, bouncer, args)
+            failed += code != 0
+            verdict = "passed" if code == 0 else f"FAILED (pytest exit {code})"
+            results.append(
+                f"PgBouncer {bouncer.version}: {verdict} in {time.monotonic() - began:.0f} s"
+            )
     finally:
         stop(procs)
         shutil.rmtree(folder, ignore_errors=True)
+    print("\n".join(results))
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

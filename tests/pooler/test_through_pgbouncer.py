@@ -1,11 +1,14 @@
 """Merit unchanged behind PgBouncer in transaction mode (run by tests/pooler/run.py): two
 thousand concurrent requests over two organisations answer without an error and without a
-row of the other organisation; no server connection is left with a prepared statement or a
-search_path; the CLI, the worker's jobs and backups work through it."""
+row of the other organisation, with Merit's statements unnamed and, through a PgBouncer with
+protocol-level prepared statements, named; no server connection is left with a statement
+named by the app or with a search_path; the CLI, the worker's jobs and backups work through
+it."""
 
 import asyncio
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +23,7 @@ from api.organizations.models import Organization
 from api.reminders.jobs import remind_all
 from tenants.migrate import migrate_all
 from tests.api.employees.factories import add, payload
+from tests.pooler.conftest import MAX_PREPARED
 from tests.pooler.run import SERVER_CONNECTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,7 +63,9 @@ async def _seed(client: httpx.AsyncClient, org: Organization) -> list[int]:
     return [e["id"] for e in made]
 
 
-async def test_two_thousand_concurrent_requests_over_two_organisations(login, org, other_org):
+async def test_two_thousand_concurrent_requests_over_two_organisations(
+    statements, login, org, other_org
+):
     clients = {org.id: await login(org), other_org.id: await login(other_org)}
     ids = {o.id: await _seed(clients[o.id], o) for o in (org, other_org)}
     marks = {o.id: _marker(o) for o in (org, other_org)}
@@ -93,12 +99,16 @@ async def test_two_thousand_concurrent_requests_over_two_organisations(login, or
     for o in (org, other_org):  # and each sees all of its own
         listed = (await clients[o.id].get("/api/employees")).json()
         assert sum(marks[o.id] in e["firstName"] for e in listed) == 5 + REQUESTS // 10
-    await _no_server_connection_keeps_state()
+    await _no_server_connection_keeps_state(named=statements == "named")
 
 
-async def _no_server_connection_keeps_state() -> None:
+async def _no_server_connection_keeps_state(*, named: bool = False) -> None:
     """Every server connection PgBouncer has (holding as many transactions open at once as
-    it has server connections puts each on its own): no prepared statement, no schema."""
+    it has server connections puts each on its own): no schema, and no statement left under a
+    name Merit chose. With protocol-level prepared statements PgBouncer itself keeps
+    statements on its server connections, under its own names (PGBOUNCER_<n>, one per
+    statement text, shared by every client) and at most `max_prepared_statements` of them per
+    connection: that is bounded and belongs to no client. Through 1.18 nothing at all."""
     url = os.environ["DATABASE_URL"]
     conns = [await asyncpg.connect(url, statement_cache_size=0) for _ in range(SERVER_CONNECTIONS)]
     try:
@@ -107,16 +117,21 @@ async def _no_server_connection_keeps_state() -> None:
         seen = [
             await conn.fetchrow(
                 "SELECT pg_backend_pid() AS pid, current_setting('search_path') AS path,"
-                " (SELECT count(*) FROM pg_prepared_statements) AS statements"
+                " ARRAY(SELECT name FROM pg_prepared_statements) AS names"
             )
             for conn in conns
         ]
-        assert len({row["pid"] for row in seen}) == SERVER_CONNECTIONS
-        # No schema: '' as a connection parameter, '""' when the role's default ('' in SQL).
-        assert [(row["path"], row["statements"]) for row in seen] == [(NO_SCHEMA, 0)] * len(seen)
     finally:
         for conn in conns:
             await conn.close()
+    assert len({row["pid"] for row in seen}) == SERVER_CONNECTIONS
+    # No schema: '' as a connection parameter, '""' when the role's default ('' in SQL).
+    assert [row["path"] for row in seen] == [NO_SCHEMA] * len(seen)
+    names = [name for row in seen for name in row["names"]]
+    assert [n for n in names if not re.fullmatch(r"PGBOUNCER_\d+", n)] == []
+    assert max(len(row["names"]) for row in seen) <= MAX_PREPARED
+    if named:  # Merit's statements did go through PgBouncer's prepared statements
+        assert names, "no statement was prepared by name"
 
 
 def _merit(*args: str) -> subprocess.CompletedProcess[str]:
