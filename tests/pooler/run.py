@@ -7,8 +7,9 @@ protocol-level prepared statements on (`max_prepared_statements`). Then runs pyt
 PgBouncer, each on a database of its own, with DATABASE_URL pointing at that PgBouncer and
 MERIT_DB_POOLER set: this folder's tests (thousands of concurrent requests over two
 organisations, the CLI, the worker's jobs, backups) and the tenant isolation tests. Through
-1.24 the concurrent requests run a second time with Merit's statements prepared under names
-(see conftest.py). Both servers refuse to run as root, so under root (CI) they run as `nobody`.
+1.24 the concurrent requests, the worker's jobs and a backup run a second time with Merit's
+statements prepared under names (see conftest.py). The servers refuse to run as root, so
+under root (CI) they run as `nobody`.
 
 PgBouncer gets fewer server connections than the app opens client connections, so one server
 connection serves many clients and organisations one transaction after another: what would

@@ -1,9 +1,9 @@
 """Merit unchanged behind PgBouncer in transaction mode (run by tests/pooler/run.py): two
 thousand concurrent requests over two organisations answer without an error and without a
-row of the other organisation, with Merit's statements unnamed and, through a PgBouncer with
-protocol-level prepared statements, named; no server connection is left with a statement
-named by the app or with a search_path; the CLI, the worker's jobs and backups work through
-it."""
+row of the other organisation; no server connection is left with a statement named by the
+app or with a search_path; the CLI, the worker's jobs and backups work through it. Through a
+PgBouncer with protocol-level prepared statements the requests, jobs and backups run a
+second time with Merit's statements prepared by name (conftest.py)."""
 
 import asyncio
 import os
@@ -155,7 +155,7 @@ async def test_merit_migrate_and_tenants_create_through_pgbouncer(login):
     assert report.ok and subdomain not in str(report.failed)
 
 
-async def test_the_worker_jobs_and_a_backup_through_pgbouncer(login, org):
+async def test_the_worker_jobs_and_a_backup_through_pgbouncer(statements, login, org):
     admin = await login(org)
     await _seed(admin, org)
     report = await remind_all()  # the daily reminders job, over every organisation
@@ -170,7 +170,7 @@ async def test_the_worker_jobs_and_a_backup_through_pgbouncer(login, org):
     assert r.status_code == 200, r.text
     names = [e["firstName"] for e in (await admin.get("/api/employees")).json()]
     assert len(names) == 5 and "After the backup" not in names
-    await _no_server_connection_keeps_state()
+    await _no_server_connection_keeps_state(named=statements == "named")
 
 
 def test_the_app_runs_through_pgbouncer() -> None:
