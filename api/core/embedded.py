@@ -94,6 +94,16 @@ def stop_postgres(server: Any) -> None:
     pgserver.pg_ctl(stop, pgdata=server.pgdata, user=server.system_user)  # type: ignore[attr-defined]
 
 
+def restart_postgres() -> None:
+    """Restart the embedded Postgres this process started, for a setting that takes effect
+    only at start (a benchmark's shared_buffers)."""
+    import pgserver
+
+    server = _keep["postgres"]
+    restart = ["-w", "-m", "fast", "restart"]
+    pgserver.pg_ctl(restart, pgdata=server.pgdata, user=server.system_user)  # type: ignore[attr-defined]
+
+
 def stop_services() -> None:
     """Stop the embedded servers this process started (a test run, a benchmark), so their
     data directory can be removed; quiet when they are already down."""

@@ -10,8 +10,13 @@ Postgres process's CPU from /proc, over the phase) and the server's backends' pr
 (/proc/PID/smaps_rollup of the server's connections in pg_stat_activity), then the ratios.
 
     uv run python tests/bench/many_tenants.py [--smoke] [--orgs N] [--requests N]
+        [--keep DIR] [--soak SECONDS]
 
-It starts its own embedded Postgres in a temporary MERIT_DATA_DIR and removes it at the end.
+It starts its own embedded Postgres in a temporary MERIT_DATA_DIR and removes it at the end;
+with `--keep DIR` it uses DIR instead and leaves it, so a second run on the same DIR skips
+provisioning and seeding (10,000 organisations take about six minutes to make). `--soak`
+then serves the spread mix for that many seconds more, printing each minute the backends'
+private memory, to show whether the per-connection budget holds it.
 """
 
 import argparse
@@ -28,7 +33,37 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-_DATA = Path(tempfile.mkdtemp(prefix="merit-many-"))
+
+def _arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="300 organisations, fewer requests")
+    parser.add_argument("--orgs", type=int, help="organisations (default 10,000; smoke 300)")
+    parser.add_argument("--requests", type=int, help="measured requests per phase")
+    parser.add_argument("--employees", type=int, default=12)
+    parser.add_argument("--reviews", type=int, default=20)
+    parser.add_argument("--keep", type=Path, help="data folder to reuse and leave in place")
+    parser.add_argument("--soak", type=int, default=0, help="seconds of spread traffic after")
+    parser.add_argument(
+        "--shared-buffers",
+        default="128MB",
+        help="Postgres shared_buffers for the run (its default 128MB; a server sized as the "
+        "deploy guide says has about a quarter of its memory: 6GB here)",
+    )
+    parser.add_argument(
+        "--warm-all",
+        action="store_true",
+        help="warm up with one request to every organisation of the phase, as a server that "
+        "has been up for a while has seen each (its catalog and pages in shared buffers)",
+    )
+    args = parser.parse_args()
+    args.orgs = args.orgs or (300 if args.smoke else 10_000)
+    args.requests = args.requests or (600 if args.smoke else 20_000)
+    return args
+
+
+ARGS = _arguments()
+_DATA = ARGS.keep.resolve() if ARGS.keep else Path(tempfile.mkdtemp(prefix="merit-many-"))
+_DATA.mkdir(parents=True, exist_ok=True)
 os.environ["MERIT_DATA_DIR"] = str(_DATA)
 os.environ.setdefault("MERIT_ENV", "test")
 os.environ.setdefault("MERIT_WEB_DIST", str(_DATA / "no-web"))
@@ -37,7 +72,7 @@ for _key in ("DATABASE_URL", "REDIS_URL"):
     os.environ.pop(_key, None)
 
 from api.core.config import get_settings  # noqa: E402
-from api.core.embedded import ensure_services, stop_services  # noqa: E402
+from api.core.embedded import ensure_services, restart_postgres, stop_services  # noqa: E402
 
 ensure_services(get_settings().data_dir, redis=True)
 
@@ -49,6 +84,7 @@ from tenants.migrate import migrate_all  # noqa: E402
 from tenants.provision import NewTenant, create_tenant  # noqa: E402
 from tests.bench.harness import CALLERS, TIMEOUT, merit_serve, send  # noqa: E402
 from tests.bench.harness import Req as Request  # noqa: E402
+from tests.bench.pgproc import CpuWatch, parent, private_kb  # noqa: E402
 from tests.bench.stats import Sample, counted, errors, percentile  # noqa: E402
 
 HOT = 50
@@ -98,6 +134,37 @@ async def provision(count: int) -> float:
     return time.perf_counter() - started
 
 
+async def size_shared_buffers(dsn: str, size: str) -> None:
+    """Sets shared_buffers, restarting the embedded Postgres when it changes."""
+    conn = await asyncpg.connect(dsn)
+    try:
+        await conn.execute(f"ALTER SYSTEM SET shared_buffers = '{size}'")
+        await conn.execute("SELECT pg_reload_conf()")
+        pending = await conn.fetchval(
+            "SELECT pending_restart FROM pg_settings WHERE name = 'shared_buffers'"
+        )
+    finally:
+        await conn.close()
+    if pending:
+        restart_postgres()
+
+
+async def kept_sessions(dsn: str, count: int) -> list[str]:
+    """The sessions of an earlier run kept with --keep, renewed; empty when there is none
+    (or it made a different number of organisations)."""
+    conn = await asyncpg.connect(dsn)
+    try:
+        made = await conn.fetchval("SELECT count(*) FROM public.organizations")
+        if made != count:
+            if made:
+                raise SystemExit(f"{_DATA} holds {made} organisations, not {count}")
+            return []
+        await conn.execute("DELETE FROM public.sessions")
+        return [r[0] for r in await conn.fetch(SESSIONS)]
+    finally:
+        await conn.close()
+
+
 async def seed(dsn: str, employees: int, reviews: int) -> tuple[list[str], float]:
     """Each organisation's few rows, a hundred organisations per transaction; the sessions."""
     started = time.perf_counter()
@@ -119,67 +186,13 @@ async def seed(dsn: str, employees: int, reviews: int) -> tuple[list[str], float
     return sids, time.perf_counter() - started
 
 
-# ------------------------------------------------------------------ Postgres from /proc
-
-
-def _cpu_seconds(pid: int) -> float:
-    """user + system CPU of one process; 0 if it is gone."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _parent(pid: int) -> int:
-    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
-
-
-def _children(parent: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if _parent(int(entry.name)) == parent:
-                    found.append(int(entry.name))
-            except (OSError, ValueError):
-                continue
-    return found
-
-
-def _exited_children_cpu(pid: int) -> float:
-    """cutime + cstime: the CPU of the children it has reaped (backends that have exited,
-    such as connections retired over their schema budget)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
-
-
-def postgres_cpu(postmaster: int) -> dict[int, float]:
-    """CPU seconds of every Postgres process (the postmaster's children and itself), with
-    those of exited children under the key -1."""
-    cpu = {pid: _cpu_seconds(pid) for pid in [postmaster, *_children(postmaster)]}
-    cpu[-1] = _exited_children_cpu(postmaster)
-    return cpu
-
-
-def private_kb(pid: int) -> int:
-    """Private_Clean + Private_Dirty of one process, in kB."""
-    total = 0
-    try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith(("Private_Clean:", "Private_Dirty:")):
-                total += int(line.split()[1])
-    except OSError:
-        pass
-    return total
-
-
 @dataclass
 class Phase:
     label: str
     samples: list[Sample]
     wall: float
-    pg_cpu: float  # seconds, all Postgres processes, over the phase
+    backends_cpu: float  # seconds, the client backends (the server's connections), over the phase
+    background_cpu: float  # seconds, Postgres's own processes (autovacuum, checkpointer, ...)
     backends_kb: list[int]  # private memory of each of the server's connections, after
 
     @property
@@ -191,7 +204,11 @@ class Phase:
 
     @property
     def cpu_ms(self) -> float:
-        return self.pg_cpu * 1000 / len(self.samples)
+        return (self.backends_cpu + self.background_cpu) * 1000 / len(self.samples)
+
+    @property
+    def backends_cpu_ms(self) -> float:
+        return self.backends_cpu * 1000 / len(self.samples)
 
     @property
     def mean_mb(self) -> float:
@@ -212,11 +229,14 @@ async def run_phase(
         limits = httpx.Limits(max_connections=CALLERS + 4, max_keepalive_connections=CALLERS + 4)
         async with httpx.AsyncClient(base_url=server.base, timeout=TIMEOUT, limits=limits) as c:
             await _drive(c, request, max(len(MIX) * 4, requests // 10))
-            before = postgres_cpu(postmaster)
+            if ARGS.warm_all:
+                await _drive(c, lambda i: Request("GET", rng.choice(MIX), sids[i]), len(sids))
+            watch = CpuWatch(postmaster)
+            watch.start()
             started = time.perf_counter()
             samples = await _drive(c, request, requests)
             wall = time.perf_counter() - started
-            after = postgres_cpu(postmaster)
+            backends_cpu, background_cpu = await watch.stop()
             pids = await monitor.fetch(
                 "SELECT pid FROM pg_stat_activity WHERE application_name = 'merit' "
                 "AND backend_type = 'client backend'"
@@ -224,8 +244,59 @@ async def run_phase(
             memory = [private_kb(row[0]) for row in pids]  # while the server holds them
     finally:
         server.stop()
-    spent = sum(cpu - before.get(pid, 0.0) for pid, cpu in after.items())
-    return Phase(label, samples, wall, spent, memory)
+    return Phase(label, samples, wall, backends_cpu, background_cpu, memory)
+
+
+async def soak(sids: list[str], seconds: int, monitor: asyncpg.Connection, postmaster: int) -> None:
+    """Spread traffic for `seconds` through one `merit serve`, and each minute the backends'
+    private memory: with a per-connection budget it levels off instead of growing."""
+    server = await asyncio.to_thread(merit_serve, dict(os.environ), _DATA / "logs" / "soak.log")
+    rng = random.Random(7)
+    print(f"\nSoak: spread over {len(sids):,} organisations for {seconds} s")
+    print(
+        f"{'minute':>6}{'requests':>10}{'req/s':>8}{'errors':>7}{'backends ms/req':>17}"
+        f"{'backends':>9}{'private MB mean':>17}{'max':>7}"
+    )
+    try:
+        limits = httpx.Limits(max_connections=CALLERS + 4, max_keepalive_connections=CALLERS + 4)
+        async with httpx.AsyncClient(base_url=server.base, timeout=TIMEOUT, limits=limits) as c:
+            ends = time.perf_counter() + seconds
+            minute = 0
+            while time.perf_counter() < ends:
+                minute += 1
+                watch = CpuWatch(postmaster)
+                watch.start()
+                started = time.perf_counter()
+                samples = await _drive_for(c, rng, sids, min(60.0, ends - started))
+                wall = time.perf_counter() - started
+                backends_cpu, _ = await watch.stop()
+                pids = await monitor.fetch(
+                    "SELECT pid FROM pg_stat_activity WHERE application_name = 'merit' "
+                    "AND backend_type = 'client backend'"
+                )
+                mb = [private_kb(row[0]) / 1024 for row in pids]
+                print(
+                    f"{minute:>6}{len(samples):>10}{len(samples) / wall:>8.1f}"
+                    f"{errors(samples):>7}{backends_cpu * 1000 / max(1, len(samples)):>17.2f}"
+                    f"{len(mb):>9}{sum(mb) / max(1, len(mb)):>17.1f}{max(mb, default=0):>7.1f}"
+                )
+    finally:
+        server.stop()
+
+
+async def _drive_for(
+    client: httpx.AsyncClient, rng: random.Random, sids: list[str], seconds: float
+) -> list[Sample]:
+    ends = time.perf_counter() + seconds
+    samples: list[Sample] = []
+
+    async def caller() -> None:
+        while time.perf_counter() < ends:
+            req = Request("GET", rng.choice(MIX), rng.choice(sids))
+            samples.append((await send(client, req))[0])
+
+    await asyncio.gather(*(caller() for _ in range(CALLERS)))
+    return samples
 
 
 async def _drive(client: httpx.AsyncClient, make, count: int) -> list[Sample]:  # type: ignore[no-untyped-def]
@@ -243,24 +314,28 @@ async def _drive(client: httpx.AsyncClient, make, count: int) -> list[Sample]:  
 def report(phases: list[Phase]) -> None:
     print(
         f"\n{'':<28}{'n':>6}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>7}"
-        f"{'PG CPU ms/req':>15}{'backends':>9}{'private MB each':>17}{'total':>8}"
+        f"{'PG CPU ms/req':>15}{'of it backends':>16}{'backends':>9}{'private MB each':>17}"
+        f"{'total':>8}"
     )
     for p in phases:
         print(
             f"{p.label:<28}{len(p.samples):>6}{p.rate:>8.1f}{p.pct(50):>9.1f}{p.pct(95):>9.1f}"
-            f"{p.pct(99):>9.1f}{errors(p.samples):>7}{p.cpu_ms:>15.2f}{len(p.backends_kb):>9}"
+            f"{p.pct(99):>9.1f}{errors(p.samples):>7}{p.cpu_ms:>15.2f}{p.backends_cpu_ms:>16.2f}"
+            f"{len(p.backends_kb):>9}"
             f"{p.mean_mb:>17.1f}{sum(p.backends_kb) / 1024:>8.1f}"
         )
     hot, spread = phases
     print(
         f"spread / concentrated: throughput {spread.rate / hot.rate:.2f}x, "
         f"p95 {spread.pct(95) / hot.pct(95):.2f}x, p99 {spread.pct(99) / hot.pct(99):.2f}x, "
-        f"Postgres CPU per request {spread.cpu_ms / hot.cpu_ms:.2f}x, "
+        f"Postgres CPU per request {spread.cpu_ms / hot.cpu_ms:.2f}x "
+        f"(backends {spread.backends_cpu_ms / hot.backends_cpu_ms:.2f}x), "
         f"backend private memory {spread.mean_mb / max(hot.mean_mb, 1e-9):.2f}x"
     )
     print(
         f"(merit serve, 1 worker, {CALLERS} callers; Postgres CPU = all its processes over the "
-        "phase; private memory = Private_Clean + Private_Dirty of the server's connections "
+        "phase, of it backends = the connections serving requests, without autovacuum, "
+        "checkpointer and the like; private memory = Private_Clean + Private_Dirty of the server's connections "
         "after the phase)"
     )
 
@@ -270,43 +345,44 @@ async def main(args: argparse.Namespace) -> None:
     print(f"Machine: {os.cpu_count()} CPUs, load average {load} (figures scale with load)")
     budget = get_settings().db_schemas_per_connection
     print(f"MERIT_DB_SCHEMAS_PER_CONNECTION={budget} (a connection is replaced after that many)")
-    assert (await migrate_all()).ok
-    made_in = await provision(args.orgs)
-    await dispose_engine()  # from here on, the only 'merit' connections are the server's
     dsn = (os.environ["DATABASE_URL"]).replace("postgresql+asyncpg://", "postgresql://")
-    sids, seeded_in = await seed(dsn, args.employees, args.reviews)
-    print(
-        f"{args.orgs:,} organisations provisioned in {made_in:.1f} s "
-        f"({made_in * 1000 / args.orgs:.0f} ms each, 4 at a time), seeded with "
-        f"{args.employees} employees and {args.reviews} reviews each in {seeded_in:.1f} s"
-    )
+    await size_shared_buffers(dsn, args.shared_buffers)
+    print(f"shared_buffers={args.shared_buffers}")
+    assert (await migrate_all()).ok
+    await dispose_engine()
+    sids = await kept_sessions(dsn, args.orgs)
+    if sids:
+        print(f"{args.orgs:,} organisations kept in {_DATA} from an earlier run")
+    else:
+        made_in = await provision(args.orgs)
+        sids, seeded_in = await seed(dsn, args.employees, args.reviews)
+        print(
+            f"{args.orgs:,} organisations provisioned in {made_in:.1f} s "
+            f"({made_in * 1000 / args.orgs:.0f} ms each, 4 at a time), seeded with "
+            f"{args.employees} employees and {args.reviews} reviews each in {seeded_in:.1f} s"
+        )
+    await dispose_engine()  # from here on, the only 'merit' connections are the server's
     monitor = await asyncpg.connect(dsn, server_settings={"application_name": "merit-bench"})
     try:
-        postmaster = _parent(await monitor.fetchval("SELECT pg_backend_pid()"))
+        postmaster = parent(await monitor.fetchval("SELECT pg_backend_pid()"))
         hot = await run_phase(
             f"concentrated on {HOT}", sids[:HOT], args.requests, monitor, postmaster
         )
         spread = await run_phase(
             f"spread over {args.orgs:,}", sids, args.requests, monitor, postmaster
         )
+        report([hot, spread])
+        if args.soak:
+            await soak(sids, args.soak, monitor, postmaster)
     finally:
         await monitor.close()
-    report([hot, spread])
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--smoke", action="store_true", help="300 organisations, fewer requests")
-    parser.add_argument("--orgs", type=int, help="organisations (default 10,000; smoke 300)")
-    parser.add_argument("--requests", type=int, help="measured requests per phase")
-    parser.add_argument("--employees", type=int, default=12)
-    parser.add_argument("--reviews", type=int, default=20)
-    cli = parser.parse_args()
     sys.stdout.reconfigure(line_buffering=True)  # progress shows when the output goes to a file
-    cli.orgs = cli.orgs or (300 if cli.smoke else 10_000)
-    cli.requests = cli.requests or (600 if cli.smoke else 20_000)
     try:
-        asyncio.run(main(cli))
+        asyncio.run(main(ARGS))
     finally:
         stop_services()
-        shutil.rmtree(_DATA, ignore_errors=True)
+        if not ARGS.keep:
+            shutil.rmtree(_DATA, ignore_errors=True)
