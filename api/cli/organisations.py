@@ -22,22 +22,29 @@ def tenants_create(
     admin_email: str | None = typer.Option(None, help="Administrator's e-mail address."),
 ) -> None:
     """Create an organisation and its schema."""
-    services(redis=False)
-    from tenants.migrate import migrate_public
-    from tenants.provision import NewTenant, TenantError, create_tenant
+    import asyncio
 
-    async def go() -> "Organization":
-        # Only what this command touches: the catalog at head (one query when it is), then
-        # the new schema, built at head. Other schemas are `merit migrate`'s business.
-        await migrate_public()
-        return await create_tenant(
-            NewTenant(subdomain=subdomain, name=name, admin_email=admin_email)
-        )
+    import asyncpg
 
+    from api.core.setting_values import setting
+    from tenants.quick_create import create, pooler
+    from tenants.registration import NewTenant, TenantError
+
+    # A command run for one organisation spends most of its time loading modules: this one
+    # reads the few settings it needs (as the Settings class reads them) and talks to Postgres
+    # with asyncpg alone. Without DATABASE_URL the embedded Postgres is started as every
+    # command starts it, and a pooler setting the settings would refuse is reported by them.
+    if not setting("DATABASE_URL") or pooler() is None:
+        services(redis=False)
+    url = setting("DATABASE_URL")
+    assert url is not None
+    data = NewTenant(subdomain=subdomain, name=name, admin_email=admin_email)
     try:
-        org = run(go())
+        org = asyncio.run(create(data, url, pooled=pooler() == "transaction"))
     except TenantError as exc:
         fail(str(exc))
+    except (OSError, asyncpg.PostgresError) as exc:  # rolled back: nothing was made
+        fail(f"The organisation was not created: {exc}")
     typer.echo(
         f"Created organisation '{org.name}' (code {org.subdomain}, id {org.id}, "
         f"schema {org.schema_name}). First passwords: admin{org.subdomain} / "

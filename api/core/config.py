@@ -6,7 +6,14 @@ from typing import Literal
 from urllib.parse import urlsplit
 
 from pydantic import Field, field_validator, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import (
+    BaseSettings,
+    EnvSettingsSource,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+)
+
+from api.core.setting_values import ENV_FILE, SECRETS_DIR, raw_values
 
 DEV_SECRET = "merit-development-secret-change-me"
 METRICS_TOKEN_MIN = 16
@@ -33,15 +40,38 @@ DEFAULT_RATE_LIMITED_PATHS = [
 ]
 
 
-# Docker secrets: a file named after a setting (/run/secrets/DATABASE_URL) sets it when the
-# environment does not, so passwords stay out of what `docker inspect` shows.
-SECRETS_DIR = Path("/run/secrets")
+class _Values(EnvSettingsSource):
+    """The environment, `.env` and secret files as api/core/setting_values.py reads them (one
+    reader for this class and for the commands that start without it); pydantic-settings
+    still turns each value into its field (JSON for lists and dicts)."""
+
+    def __init__(self, settings_cls: type[BaseSettings], env_file: object, secrets_dir: object):
+        self._where = (env_file, secrets_dir)
+        super().__init__(settings_cls)
+
+    def _load_env_vars(self) -> dict[str, str]:
+        env_file, secrets_dir = self._where
+        return raw_values(env_file, secrets_dir)  # type: ignore[arg-type]
 
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
-        env_file=".env", extra="ignore", secrets_dir=SECRETS_DIR if SECRETS_DIR.is_dir() else None
+        env_file=ENV_FILE, extra="ignore", secrets_dir=SECRETS_DIR if SECRETS_DIR.is_dir() else None
     )
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        # Where each value comes from (`_env_file` and `_secrets_dir` arguments included).
+        env_file = getattr(dotenv_settings, "env_file", ENV_FILE)
+        secrets_dir = getattr(file_secret_settings, "secrets_dir", None)
+        return init_settings, _Values(settings_cls, env_file, secrets_dir)
 
     environment: str = Field("development", alias="MERIT_ENV")
     data_dir: Path = Field(Path(".merit"), alias="MERIT_DATA_DIR")

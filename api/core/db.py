@@ -20,7 +20,6 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
-import asyncpg
 from pydantic_core import from_json
 from sqlalchemy import Connection, MetaData, Result, Select, event, text
 from sqlalchemy.exc import InvalidatePoolError
@@ -29,6 +28,7 @@ from sqlalchemy.orm import DeclarativeBase, Session, object_session
 
 from api.core.config import get_settings
 from api.core.embedded import to_asyncpg_url
+from api.core.pg_connect import connection_arguments
 
 NAMING = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -103,39 +103,16 @@ def get_engine() -> AsyncEngine:
 
 
 def _connect_args(pooled: bool) -> dict[str, Any]:
-    """asyncpg's connection arguments, straight to Postgres or through a pooler."""
-    settings = get_settings()
-    server_settings = {"application_name": "merit"}
-    if not pooled:
-        # No schema at all outside a tenant transaction. (A pooler refuses this at connect:
-        # there it is the role's default, `ALTER ROLE ... SET search_path = ''`.)
-        server_settings["search_path"] = ""
-    args: dict[str, Any] = {
-        "server_settings": server_settings,
-        # Fail fast while Postgres is unreachable (the API answers 503), never hang.
-        "timeout": 5,
+    """asyncpg's connection arguments, straight to Postgres or through a pooler
+    (api/core/pg_connect.py, shared with the commands that connect without SQLAlchemy)."""
+    return {
+        **connection_arguments(pooled),
         # SQLAlchemy keeps each statement it prepared with its column and parameter types.
         # The texts are the same for every organisation, so a few hundred cover the app;
         # each kept statement costs Postgres about 30 KB per connection when it is a named
         # server-side statement (tests/bench/request_cpu.py prints how many were prepared).
-        "prepared_statement_cache_size": settings.db_statement_cache,
+        "prepared_statement_cache_size": get_settings().db_statement_cache,
     }
-    if pooled:
-        # No named statements: the next transaction may run on another server connection,
-        # where the name is unknown or is another client's statement. Unnamed statements
-        # are parsed again in the same message as each execution (asyncpg does so whenever
-        # its own cache is off), so one round trip each and nothing left on the server.
-        args["statement_cache_size"] = 0
-        args["connection_class"] = UnnamedStatements
-    return args
-
-
-class UnnamedStatements(asyncpg.Connection):
-    """asyncpg names the statements of cursors even with its cache off; this names none, so
-    a pooled server connection never keeps a statement after the message that used it."""
-
-    def _get_unique_id(self, prefix: str) -> str:
-        return "" if prefix == "stmt" else super()._get_unique_id(prefix)
 
 
 def _ping_when_idle(engine: AsyncEngine) -> None:
