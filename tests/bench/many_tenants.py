@@ -6,8 +6,9 @@ seeds each lightly (a few employees and reviews), then serves the read mix (empl
 the Reviews screen's first page, dashboard stats, upcoming reviews, reminders) through a
 fresh `merit serve` per phase: first concentrated on 50 organisations, then spread over all N.
 For each phase it prints throughput, p50/p95/p99, the Postgres CPU per request (every
-Postgres process's CPU from /proc, over the phase) and the server's backends' private memory
-(/proc/PID/smaps_rollup of the server's connections in pg_stat_activity), then the ratios.
+Postgres process's CPU from /proc, over the phase) and the server's backends' own memory
+(the anonymous memory in /proc/PID/smaps_rollup of the server's connections in
+pg_stat_activity), then the ratios.
 
     uv run python tests/bench/many_tenants.py [--smoke] [--orgs N] [--requests N]
         [--keep DIR] [--soak SECONDS]
@@ -16,7 +17,7 @@ It starts its own embedded Postgres in a temporary MERIT_DATA_DIR and removes it
 with `--keep DIR` it uses DIR instead and leaves it, so a second run on the same DIR skips
 provisioning and seeding (10,000 organisations take about six minutes to make). `--soak`
 then serves the spread mix for that many seconds more, printing each minute the backends'
-private memory, to show whether the per-connection budget holds it.
+memory, to show whether the per-connection budget holds it.
 """
 
 import argparse
@@ -84,7 +85,7 @@ from tenants.migrate import migrate_all  # noqa: E402
 from tenants.provision import NewTenant, create_tenant  # noqa: E402
 from tests.bench.harness import CALLERS, TIMEOUT, merit_serve, send  # noqa: E402
 from tests.bench.harness import Req as Request  # noqa: E402
-from tests.bench.pgproc import CpuWatch, parent, private_kb  # noqa: E402
+from tests.bench.pgproc import CpuWatch, own_memory_kb, parent  # noqa: E402
 from tests.bench.stats import Sample, counted, errors, percentile  # noqa: E402
 
 HOT = 50
@@ -193,7 +194,8 @@ class Phase:
     wall: float
     backends_cpu: float  # seconds, the client backends (the server's connections), over the phase
     background_cpu: float  # seconds, Postgres's own processes (autovacuum, checkpointer, ...)
-    backends_kb: list[int]  # private memory of each of the server's connections, after
+    backends_kb: list[int]  # own (anonymous) memory of each of the server's connections, after
+    misses: int  # blocks read into shared buffers (not found there), over the phase
 
     @property
     def rate(self) -> float:
@@ -215,6 +217,13 @@ class Phase:
         return sum(self.backends_kb) / max(1, len(self.backends_kb)) / 1024
 
 
+async def blocks_read(monitor: asyncpg.Connection) -> int:
+    """Blocks Postgres has read into shared buffers, not finding them there. A backend sends
+    its counts at most once a second (and when it exits): wait for them first."""
+    await asyncio.sleep(1.1)
+    return int(await monitor.fetchval("SELECT sum(blks_read) FROM pg_stat_database"))
+
+
 async def run_phase(
     label: str, sids: list[str], requests: int, monitor: asyncpg.Connection, postmaster: int
 ) -> Phase:
@@ -230,7 +239,9 @@ async def run_phase(
         async with httpx.AsyncClient(base_url=server.base, timeout=TIMEOUT, limits=limits) as c:
             await _drive(c, request, max(len(MIX) * 4, requests // 10))
             if ARGS.warm_all:
-                await _drive(c, lambda i: Request("GET", rng.choice(MIX), sids[i]), len(sids))
+                every = [(path, sid) for sid in sids for path in MIX]
+                await _drive(c, lambda i: Request("GET", *every[i]), len(every))
+            misses = await blocks_read(monitor)
             watch = CpuWatch(postmaster)
             watch.start()
             started = time.perf_counter()
@@ -241,21 +252,22 @@ async def run_phase(
                 "SELECT pid FROM pg_stat_activity WHERE application_name = 'merit' "
                 "AND backend_type = 'client backend'"
             )
-            memory = [private_kb(row[0]) for row in pids]  # while the server holds them
+            memory = [own_memory_kb(row[0]) for row in pids]  # while the server holds them
     finally:
         server.stop()
-    return Phase(label, samples, wall, backends_cpu, background_cpu, memory)
+    misses = await blocks_read(monitor) - misses  # the server's backends have exited
+    return Phase(label, samples, wall, backends_cpu, background_cpu, memory, misses)
 
 
 async def soak(sids: list[str], seconds: int, monitor: asyncpg.Connection, postmaster: int) -> None:
     """Spread traffic for `seconds` through one `merit serve`, and each minute the backends'
-    private memory: with a per-connection budget it levels off instead of growing."""
+    own memory: with a per-connection budget it levels off instead of growing."""
     server = await asyncio.to_thread(merit_serve, dict(os.environ), _DATA / "logs" / "soak.log")
     rng = random.Random(7)
     print(f"\nSoak: spread over {len(sids):,} organisations for {seconds} s")
     print(
         f"{'minute':>6}{'requests':>10}{'req/s':>8}{'errors':>7}{'backends ms/req':>17}"
-        f"{'backends':>9}{'private MB mean':>17}{'max':>7}"
+        f"{'backends':>9}{'own MB mean':>17}{'max':>7}"
     )
     try:
         limits = httpx.Limits(max_connections=CALLERS + 4, max_keepalive_connections=CALLERS + 4)
@@ -274,7 +286,7 @@ async def soak(sids: list[str], seconds: int, monitor: asyncpg.Connection, postm
                     "SELECT pid FROM pg_stat_activity WHERE application_name = 'merit' "
                     "AND backend_type = 'client backend'"
                 )
-                mb = [private_kb(row[0]) / 1024 for row in pids]
+                mb = [own_memory_kb(row[0]) / 1024 for row in pids]
                 print(
                     f"{minute:>6}{len(samples):>10}{len(samples) / wall:>8.1f}"
                     f"{errors(samples):>7}{backends_cpu * 1000 / max(1, len(samples)):>17.2f}"
@@ -314,14 +326,14 @@ async def _drive(client: httpx.AsyncClient, make, count: int) -> list[Sample]:  
 def report(phases: list[Phase]) -> None:
     print(
         f"\n{'':<28}{'n':>6}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>7}"
-        f"{'PG CPU ms/req':>15}{'of it backends':>16}{'backends':>9}{'private MB each':>17}"
-        f"{'total':>8}"
+        f"{'PG CPU ms/req':>15}{'of it backends':>16}{'misses/req':>11}{'backends':>9}"
+        f"{'own MB each':>17}{'total':>8}"
     )
     for p in phases:
         print(
             f"{p.label:<28}{len(p.samples):>6}{p.rate:>8.1f}{p.pct(50):>9.1f}{p.pct(95):>9.1f}"
             f"{p.pct(99):>9.1f}{errors(p.samples):>7}{p.cpu_ms:>15.2f}{p.backends_cpu_ms:>16.2f}"
-            f"{len(p.backends_kb):>9}"
+            f"{p.misses / len(p.samples):>11.1f}{len(p.backends_kb):>9}"
             f"{p.mean_mb:>17.1f}{sum(p.backends_kb) / 1024:>8.1f}"
         )
     hot, spread = phases
@@ -330,12 +342,12 @@ def report(phases: list[Phase]) -> None:
         f"p95 {spread.pct(95) / hot.pct(95):.2f}x, p99 {spread.pct(99) / hot.pct(99):.2f}x, "
         f"Postgres CPU per request {spread.cpu_ms / hot.cpu_ms:.2f}x "
         f"(backends {spread.backends_cpu_ms / hot.backends_cpu_ms:.2f}x), "
-        f"backend private memory {spread.mean_mb / max(hot.mean_mb, 1e-9):.2f}x"
+        f"backend own memory {spread.mean_mb / max(hot.mean_mb, 1e-9):.2f}x"
     )
     print(
         f"(merit serve, 1 worker, {CALLERS} callers; Postgres CPU = all its processes over the "
         "phase, of it backends = the connections serving requests, without autovacuum, "
-        "checkpointer and the like; private memory = Private_Clean + Private_Dirty of the server's connections "
+        "checkpointer and the like; own memory = the anonymous memory of the server's connections (their caches) "
         "after the phase)"
     )
 

@@ -62,16 +62,18 @@ def is_background(pid: int) -> bool:
     return any(word in title for word in _BACKGROUND)
 
 
-def private_kb(pid: int) -> int:
-    """Private_Clean + Private_Dirty of one process, in kB."""
-    total = 0
+def own_memory_kb(pid: int) -> int:
+    """The anonymous memory of one process, in kB: for a backend, its caches and work memory.
+    Not Private_Clean + Private_Dirty, which also count the pages of the shared buffer pool
+    that this process happened to touch first (over 200 MB for one backend of a freshly
+    started server with 6 GB of shared buffers)."""
     try:
         for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith(("Private_Clean:", "Private_Dirty:")):
-                total += int(line.split()[1])
+            if line.startswith("Anonymous:"):
+                return int(line.split()[1])
     except OSError:
         pass
-    return total
+    return 0
 
 
 class CpuWatch:
