@@ -260,3 +260,33 @@ async def test_a_failed_create_leaves_nothing_behind(own_database):
         assert [r[0] for r in tables] == ["kept"]
     finally:
         await conn.close()
+
+
+def test_without_a_database_url_the_embedded_postgres_is_started_and_stopped(tmp_path):
+    data = tmp_path / "data"
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    done = subprocess.run(
+        [sys.executable, "-m", "api.cli", "tenants", "create", "--subdomain", "own-pg"]
+        + ["--name", "Own Postgres"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env={**env, "MERIT_DATA_DIR": str(data)},
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "code own-pg, id 1, schema org_1" in done.stdout
+    assert (data / "postgres" / "PG_VERSION").exists()
+    # The server it started is gone with it, as after every command that starts one.
+    running = [
+        pid for pid in filter(str.isdigit, os.listdir("/proc")) if str(data) in _cmdline(pid)
+    ]
+    assert running == []
+
+
+def _cmdline(pid: str) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
