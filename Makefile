@@ -5,7 +5,7 @@ PYTHON := $(shell command -v python3)
 UV := $(PYTHON) -m uv
 export UV_LINK_MODE := copy
 
-.PHONY: dev test lane-pytest lane-web setup python-deps node-deps web chromium faketime pooler-deps pgbouncer-1.24 lint typecheck pytest clock pooler vitest e2e bench clean
+.PHONY: dev test lane-pytest lane-web setup python-deps node-deps web chromium faketime pooler-deps pgbouncer-1.24 lint typecheck pytest clock pooler many-tenants vitest e2e bench clean
 
 dev: setup web
 	$(UV) run merit dev
@@ -21,7 +21,7 @@ lane-pytest:
 	@$(MAKE) --no-print-directory pytest
 
 lane-web:
-	@$(MAKE) --no-print-directory -j1 clock pooler vitest web
+	@$(MAKE) --no-print-directory -j1 clock pooler many-tenants vitest web
 
 setup: python-deps node-deps
 
@@ -78,6 +78,11 @@ clock: python-deps faketime
 # (tests/pooler/run.py).
 pooler: python-deps pooler-deps pgbouncer-1.24
 	$(UV) run python tests/pooler/run.py
+
+# The many-organisations benchmark in its smoke form (300 organisations, about a minute): the
+# same reads spread over all of them and concentrated on 50, every request answered.
+many-tenants: python-deps
+	$(UV) run python tests/bench/many_tenants.py --smoke
 
 vitest:
 	npm test

@@ -388,6 +388,9 @@ async def main(args: argparse.Namespace) -> None:
             await soak(sids, args.soak, monitor, postmaster)
     finally:
         await monitor.close()
+    failed = errors(hot.samples) + errors(spread.samples)
+    if failed:  # `make test` runs the smoke form: every request must have answered
+        raise SystemExit(f"{failed} requests failed")
 
 
 if __name__ == "__main__":
