@@ -14,13 +14,11 @@ from dataclasses import dataclass
 import asyncpg
 
 from api.core.embedded import to_asyncpg_url
-from api.core.pg_connect import connect
+from api.core.pg_connect import POOLERS, Pooler, connect
 from api.core.setting_values import setting
 from tenants.head_schema import script_at
 from tenants.registration import TAKEN_AND_NEXT_ID, NewTenant, TenantError, build, registration
 from tenants.revisions import PUBLIC_SCRIPTS, head_revision, revisions
-
-POOLERS = ("none", "transaction")
 
 
 @dataclass(frozen=True)
@@ -31,18 +29,18 @@ class Created:
     schema_name: str
 
 
-def pooler() -> str | None:
+def pooler() -> Pooler | None:
     """MERIT_DB_POOLER as the settings read it; None when it is not a value they take (the
     command then lets the settings say what is wrong)."""
     value = setting("MERIT_DB_POOLER")
     value = "none" if value is None else value
-    return value if value in POOLERS else None
+    return next((known for known in POOLERS if known == value), None)
 
 
-async def create(data: NewTenant, database_url: str, pooled: bool) -> Created:
+async def create(data: NewTenant, database_url: str, pooler: Pooler) -> Created:
     """Register the organisation and build its schema at head, in one transaction."""
     values = registration(data)
-    conn = await connect(to_asyncpg_url(database_url), pooled=pooled)
+    conn = await connect(to_asyncpg_url(database_url), pooler=pooler)
     try:
         await catalog_at_head(conn)
         head = head_revision()

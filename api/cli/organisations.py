@@ -36,11 +36,11 @@ def tenants_create(
     # command starts it, and a pooler setting the settings would refuse is reported by them.
     if not setting("DATABASE_URL") or pooler() is None:
         services(redis=False)
-    url = setting("DATABASE_URL")
-    assert url is not None
+    url, chosen = setting("DATABASE_URL"), pooler()
+    assert url is not None and chosen is not None  # else services() has said what is wrong
     data = NewTenant(subdomain=subdomain, name=name, admin_email=admin_email)
     try:
-        org = asyncio.run(create(data, url, pooled=pooler() == "transaction"))
+        org = asyncio.run(create(data, url, chosen))
     except TenantError as exc:
         fail(str(exc))
     except (OSError, asyncpg.PostgresError) as exc:  # rolled back: nothing was made

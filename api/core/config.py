@@ -13,6 +13,7 @@ from pydantic_settings import (
     SettingsConfigDict,
 )
 
+from api.core.pg_connect import Pooler
 from api.core.setting_values import ENV_FILE, SECRETS_DIR, raw_values
 
 DEV_SECRET = "merit-development-secret-change-me"
@@ -89,9 +90,9 @@ class Settings(BaseSettings):
     db_pool_size: int = Field(8, alias="MERIT_DB_POOL_SIZE")
     # Prepared statements kept per pooled connection (see api/core/db.py).
     db_statement_cache: int = Field(1000, ge=0, alias="MERIT_DB_STATEMENT_CACHE")
-    # `transaction`: DATABASE_URL is a pooler in transaction mode (PgBouncer), which hands each
-    # transaction any server connection; no statement may then outlive its own message.
-    db_pooler: Literal["none", "transaction"] = Field("none", alias="MERIT_DB_POOLER")
+    # What DATABASE_URL is: Postgres (`none`), PgBouncer in transaction mode (`transaction`), or
+    # PgBouncer 1.21+ with max_prepared_statements above 0 (`transaction-prepared`); see Pooler.
+    db_pooler: Pooler = Field("none", alias="MERIT_DB_POOLER")
     # Straight to Postgres, a pooled connection that has served more organisation schemas than
     # this is replaced by a fresh one, which bounds each backend's catalog cache (0 = only the
     # 15-minute recycle). Ignored behind a pooler (see api/core/db.py).

@@ -7,10 +7,11 @@ which Postgres undoes at COMMIT or ROLLBACK. A connection's own search_path is e
 tenant table named outside a tenant transaction does not resolve at all; catalog tables are
 always named `public.<table>`.
 
-Behind a pooler in transaction mode (MERIT_DB_POOLER=transaction) every transaction may run
-on another server connection, so nothing a transaction leaves behind may be relied on: the
-schema is chosen inside the transaction (as always), and no statement is prepared under a
-name (each is parsed again with its execution, in the same message).
+Behind a pooler in transaction mode (MERIT_DB_POOLER=transaction or transaction-prepared)
+every transaction may run on another server connection, so nothing a transaction leaves behind
+may be relied on: the schema is chosen inside the transaction (as always), and either no
+statement is prepared under a name (`transaction`: each is parsed again with its execution, in
+the same message) or PgBouncer itself carries the named ones (`transaction-prepared`).
 """
 
 import time
@@ -28,7 +29,7 @@ from sqlalchemy.orm import DeclarativeBase, Session, object_session
 
 from api.core.config import get_settings
 from api.core.embedded import to_asyncpg_url
-from api.core.pg_connect import connection_arguments
+from api.core.pg_connect import Pooler, behind_pooler, connection_arguments
 
 NAMING = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -94,19 +95,19 @@ def get_engine() -> AsyncEngine:
             # JSONB values (review answers, template questions) parsed by pydantic-core's
             # parser: a list of 1,000 reviews spent a sixth of its time in json.loads.
             json_deserializer=from_json,
-            connect_args=_connect_args(settings.db_pooler == "transaction"),
+            connect_args=_connect_args(settings.db_pooler),
         )
         _ping_when_idle(_engine)
-        if settings.db_pooler == "none" and settings.db_schemas_per_connection:
+        if not behind_pooler(settings.db_pooler) and settings.db_schemas_per_connection:
             _retire_when_over_budget(_engine, settings.db_schemas_per_connection)
     return _engine
 
 
-def _connect_args(pooled: bool) -> dict[str, Any]:
+def _connect_args(pooler: Pooler) -> dict[str, Any]:
     """asyncpg's connection arguments, straight to Postgres or through a pooler
     (api/core/pg_connect.py, shared with the commands that connect without SQLAlchemy)."""
     return {
-        **connection_arguments(pooled),
+        **connection_arguments(pooler),
         # SQLAlchemy keeps each statement it prepared with its column and parameter types.
         # The texts are the same for every organisation, so a few hundred cover the app;
         # each kept statement costs Postgres about 30 KB per connection when it is a named

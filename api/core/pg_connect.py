@@ -1,5 +1,6 @@
 """How Merit connects to Postgres with asyncpg: the connection arguments (straight to Postgres
-or through a pooler in transaction mode) and DATABASE_URL read into asyncpg's arguments.
+or through a pooler in transaction mode, MERIT_DB_POOLER) and DATABASE_URL read into asyncpg's
+arguments.
 
 The engine (api/core/db.py) builds its connections with `connection_arguments`; a command that
 starts without SQLAlchemy (`merit tenants create`) connects with `connect`, which reads the URL
@@ -8,16 +9,32 @@ two side by side), so both reach the same server the same way.
 """
 
 import re
-from typing import Any
+from typing import Any, Literal, get_args
 from urllib.parse import parse_qsl, unquote
 
 import asyncpg
 
+# MERIT_DB_POOLER, what stands between Merit and Postgres (the Settings class and the commands
+# that read settings without it both take their values from here):
+# - `none`: Postgres itself; each of Merit's connections is one backend.
+# - `transaction`: a pooler in transaction mode (any PgBouncer), which hands each transaction
+#   any server connection: no statement may outlive its own message.
+# - `transaction-prepared`: PgBouncer 1.21 or later in transaction mode with
+#   max_prepared_statements above 0, which prepares a client's named statements on whichever
+#   server connection runs them: statements are prepared by name, as straight to Postgres.
+Pooler = Literal["none", "transaction", "transaction-prepared"]
+POOLERS: tuple[Pooler, ...] = get_args(Pooler)
 
-def connection_arguments(pooled: bool) -> dict[str, Any]:
+
+def behind_pooler(pooler: Pooler) -> bool:
+    """Whether Merit's connections are a pooler's clients rather than Postgres backends."""
+    return pooler != "none"
+
+
+def connection_arguments(pooler: Pooler) -> dict[str, Any]:
     """asyncpg's connection arguments, straight to Postgres or through a pooler."""
     server_settings = {"application_name": "merit"}
-    if not pooled:
+    if not behind_pooler(pooler):
         # No schema at all outside a tenant transaction. (A pooler refuses this at connect:
         # there it is the role's default, `ALTER ROLE ... SET search_path = ''`.)
         server_settings["search_path"] = ""
@@ -26,13 +43,16 @@ def connection_arguments(pooled: bool) -> dict[str, Any]:
         # Fail fast while Postgres is unreachable (the API answers 503), never hang.
         "timeout": 5,
     }
-    if pooled:
+    if pooler == "transaction":
         # No named statements: the next transaction may run on another server connection,
         # where the name is unknown or is another client's statement. Unnamed statements
         # are parsed again in the same message as each execution (asyncpg does so whenever
         # its own cache is off), so one round trip each and nothing left on the server.
         args["statement_cache_size"] = 0
         args["connection_class"] = UnnamedStatements
+    # `transaction-prepared` keeps asyncpg's cache: PgBouncer prepares each named statement
+    # on the server connection that runs it, under a name of its own, so a statement is
+    # parsed once per server connection instead of with every execution.
     return args
 
 
@@ -44,9 +64,9 @@ class UnnamedStatements(asyncpg.Connection):
         return "" if prefix == "stmt" else super()._get_unique_id(prefix)
 
 
-async def connect(url: str, *, pooled: bool) -> asyncpg.Connection:
+async def connect(url: str, *, pooler: Pooler) -> asyncpg.Connection:
     """One connection, as the engine would open it for `url` (DATABASE_URL)."""
-    return await asyncpg.connect(**url_arguments(url), **connection_arguments(pooled))
+    return await asyncpg.connect(**url_arguments(url), **connection_arguments(pooler))
 
 
 _URL = re.compile(

@@ -15,8 +15,10 @@ from api.core import db
 from api.core.config import get_settings
 from api.core.db import get_engine, tenant_session
 from api.core.embedded import to_asyncpg_url
+from api.core.pg_connect import behind_pooler, connect
 from api.departments.models import Department
 from api.organizations.models import Organization
+from tests.pooler.run import SERVER_CONNECTIONS
 
 
 async def _mark(org: Organization, marker: str) -> None:
@@ -108,9 +110,9 @@ async def test_pooled_connections_are_left_without_a_search_path(org, other_org)
 @pytest.fixture
 async def one_connection(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[AsyncEngine]:
     """The app's engine replaced by one with a single pooled connection."""
-    pooled = get_settings().db_pooler == "transaction"
     url = to_asyncpg_url(get_settings().database_url or "")
-    engine = create_async_engine(url, pool_size=1, connect_args=db._connect_args(pooled))
+    args = db._connect_args(get_settings().db_pooler)
+    engine = create_async_engine(url, pool_size=1, connect_args=args)
     monkeypatch.setattr(db, "_engine", engine)
     yield engine
     await engine.dispose()
@@ -127,12 +129,34 @@ async def test_one_connection_serves_one_organisation_then_another(org, other_or
         async with tenant_session(target.schema_name, target.id, reads_only=True) as s:
             seen.append(list((await s.execute(query)).scalars()))
     assert seen == [["first"], ["second"], ["first"], ["second"]]
-    async with one_connection.connect() as conn:
-        prepared = await conn.scalar(
-            text(
-                "SELECT count(*) FROM pg_prepared_statements"
-                " WHERE statement LIKE 'SELECT departments.slug %'"
-            )
-        )
-    # One prepared statement serves both organisations; behind a pooler none is kept.
-    assert prepared == (0 if get_settings().db_pooler == "transaction" else 1)
+    kept = await _kept_per_server_connection(one_connection, "SELECT departments.slug %")
+    pooler = get_settings().db_pooler
+    if pooler == "transaction":  # no statement outlives its message, on any server connection
+        assert kept == [0] * SERVER_CONNECTIONS
+    elif pooler == "transaction-prepared":
+        # PgBouncer prepares it, once for every client and organisation, on each server
+        # connection that ran it: on one at least (more if PgBouncer spread the four).
+        assert max(kept) == 1, kept
+    else:  # the connection's own backend: one statement serves both organisations
+        assert kept == [1]
+
+
+async def _kept_per_server_connection(engine: AsyncEngine, pattern: str) -> list[int]:
+    """How many statements matching `pattern` each Postgres backend behind `engine` keeps
+    prepared. Behind a pooler: every server connection's, each seen by holding as many
+    transactions open at once as the pooler has server connections (tests/pooler/run.py)."""
+    count = "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE $1"
+    if not behind_pooler(get_settings().db_pooler):
+        async with engine.connect() as conn:
+            return [await conn.scalar(text(count.replace("$1", ":p")), {"p": pattern})]
+    url = to_asyncpg_url(get_settings().database_url or "")
+    conns = [await connect(url, pooler="transaction") for _ in range(SERVER_CONNECTIONS)]
+    try:
+        for conn in conns:
+            await conn.execute("BEGIN")
+        pids = {await conn.fetchval("SELECT pg_backend_pid()") for conn in conns}
+        assert len(pids) == SERVER_CONNECTIONS
+        return [await conn.fetchval(count, pattern) for conn in conns]
+    finally:
+        for conn in conns:
+            await conn.close()
