@@ -13,10 +13,25 @@ _keep: dict[str, Any] = {}  # holds the server handles for the life of the proce
 
 
 def to_asyncpg_url(url: str) -> str:
+    """DATABASE_URL as the engine and `merit tenants create` read it: the asyncpg scheme, and
+    libpq's `sslmode=` (what providers' consoles give) renamed asyncpg's `ssl=`, which takes
+    the same values; asyncpg refuses `sslmode` at every connect. The rest stays as written."""
     for prefix in ("postgresql+asyncpg://", "postgresql://", "postgres://"):
         if url.startswith(prefix):
-            return "postgresql+asyncpg://" + url[len(prefix) :]
-    return url
+            url = "postgresql+asyncpg://" + url[len(prefix) :]
+            break
+    base, mark, query = url.partition("?")
+    params = query.split("&") if mark else []
+    if not any(param.startswith("sslmode=") for param in params):
+        return url
+    # An `ssl=` given as well is asyncpg's own and wins.
+    has_ssl = any(param.startswith("ssl=") for param in params)
+    kept = [
+        "ssl=" + param[len("sslmode=") :] if param.startswith("sslmode=") else param
+        for param in params
+        if not (has_ssl and param.startswith("sslmode="))
+    ]
+    return base + "?" + "&".join(kept)
 
 
 def start_postgres(data_dir: Path) -> str:
