@@ -3,11 +3,16 @@ a plain pytest run (straight to Postgres) they are not collected."""
 
 import os
 from collections.abc import AsyncIterator
-from typing import Any
 
 import pytest
 
-if os.environ.get("MERIT_DB_POOLER") != "transaction":
+from api.core.pg_connect import POOLERS, Pooler, behind_pooler
+
+# The run's own setting: `transaction` through 1.18, `transaction-prepared` through 1.24.
+POOLER: Pooler = next(
+    (known for known in POOLERS if known == os.environ.get("MERIT_DB_POOLER")), "none"
+)
+if not behind_pooler(POOLER):
     collect_ignore_glob = ["test_*.py"]
 
 # PgBouncer's `max_prepared_statements` in this run (tests/pooler/run.py): 0 on 1.18, which
@@ -19,29 +24,23 @@ MAX_PREPARED = int(os.environ.get("MERIT_POOLER_MAX_PREPARED", "0"))
 async def statements(
     request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 ) -> AsyncIterator[str]:
-    """How Merit prepares its statements behind the pooler. "unnamed" is what
-    MERIT_DB_POOLER=transaction does. "named" keeps everything else of that mode (no
-    search_path sent at connect) but turns asyncpg's statement cache back on, as it is
-    straight to Postgres: statements prepared under names, which only a PgBouncer with
-    protocol-level prepared statements (1.21 and later) can carry between server
-    connections. Merit has no setting for that yet, so the app's engine is rebuilt here with
-    those connection arguments for the test's length."""
-    if request.param == "unnamed":
-        yield request.param
-        return
-    if MAX_PREPARED == 0:
+    """How Merit prepares its statements behind the pooler, set as an operator sets it:
+    "unnamed" is MERIT_DB_POOLER=transaction, "named" is MERIT_DB_POOLER=transaction-prepared
+    (asyncpg's statement cache on, statements prepared under names, which only a PgBouncer
+    with protocol-level prepared statements, 1.21 and later, can carry between server
+    connections). The app's settings and engine are made again with that value for the
+    test's length."""
+    if request.param == "named" and MAX_PREPARED == 0:
         pytest.skip("this PgBouncer has no protocol-level prepared statements")
-    from api.core import db
+    from api.core.config import get_settings
+    from api.core.db import dispose_engine
 
-    unnamed = db._connect_args
-
-    def named(pooled: bool) -> dict[str, Any]:
-        args = unnamed(pooled)
-        args.pop("statement_cache_size", None)
-        args.pop("connection_class", None)
-        return args
-
-    await db.dispose_engine()
-    monkeypatch.setattr(db, "_connect_args", named)
+    value = "transaction" if request.param == "unnamed" else "transaction-prepared"
+    await dispose_engine()
+    monkeypatch.setenv("MERIT_DB_POOLER", value)
+    get_settings.cache_clear()
+    assert get_settings().db_pooler == value
     yield request.param
-    await db.dispose_engine()  # the next test gets the app's own engine back
+    await dispose_engine()
+    monkeypatch.undo()
+    get_settings.cache_clear()  # the next test gets the run's own settings and engine back

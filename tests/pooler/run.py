@@ -5,11 +5,12 @@ it, all on Unix sockets in that directory (no port to choose or to collide): Deb
 and 1.24 (built from Debian 13's source package by tests/pooler/build-pgbouncer.sh) with
 protocol-level prepared statements on (`max_prepared_statements`). Then runs pytest once per
 PgBouncer, each on a database of its own, with DATABASE_URL pointing at that PgBouncer and
-MERIT_DB_POOLER set: this folder's tests (thousands of concurrent requests over two
+MERIT_DB_POOLER set as a deployment on it would set it (`transaction` on 1.18,
+`transaction-prepared` on 1.24): this folder's tests (thousands of concurrent requests over two
 organisations, the CLI, the worker's jobs, backups) and the tenant isolation tests. Through
-1.24 the concurrent requests, the worker's jobs and a backup run a second time with Merit's
-statements prepared under names (see conftest.py). The servers refuse to run as root, so
-under root (CI) they run as `nobody`.
+1.24 the concurrent requests, the worker's jobs and a backup run with both values, with and
+without Merit's statements prepared under names (see conftest.py). The servers refuse to run
+as root, so under root (CI) they run as `nobody`.
 
 PgBouncer gets fewer server connections than the app opens client connections, so one server
 connection serves many clients and organisations one transaction after another: what would
@@ -43,8 +44,10 @@ class Bouncer:
     binary: Path
     port: int
     # PgBouncer's own LRU of prepared statements per server connection; 0 = none (1.18 has
-    # no such setting). 200 is PgBouncer's default from 1.22 on, and more than Merit prepares.
+    # no such setting). 200 is PgBouncer's default from 1.24 on, and more than Merit prepares.
     max_prepared_statements: int
+    # MERIT_DB_POOLER for this PgBouncer (deploy/README.md says which value for which version).
+    pooler: str
 
     @property
     def name(self) -> str:
@@ -52,8 +55,10 @@ class Bouncer:
 
 
 BOUNCERS = [
-    Bouncer("1.18", Path("/usr/sbin/pgbouncer"), 6432, 0),
-    Bouncer("1.24", ROOT / ".merit/pgbouncer-1.24/bin/pgbouncer", 6433, 200),
+    Bouncer("1.18", Path("/usr/sbin/pgbouncer"), 6432, 0, "transaction"),
+    Bouncer(
+        "1.24", ROOT / ".merit/pgbouncer-1.24/bin/pgbouncer", 6433, 200, "transaction-prepared"
+    ),
 ]
 
 
@@ -184,7 +189,7 @@ def _pytest(folder: Path, bouncer: Bouncer, args: list[str]) -> int:
     env = {
         **os.environ,
         "DATABASE_URL": f"postgresql://{USER}@/{database}?host={folder}&port={bouncer.port}",
-        "MERIT_DB_POOLER": "transaction",
+        "MERIT_DB_POOLER": bouncer.pooler,
         "MERIT_POOLER_DIRECT_URL": f"postgresql://{USER}@/{database}?host={folder}&port={PG_PORT}",
         "MERIT_POOLER_MAX_PREPARED": str(bouncer.max_prepared_statements),
     }

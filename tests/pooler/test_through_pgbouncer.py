@@ -2,8 +2,9 @@
 thousand concurrent requests over two organisations answer without an error and without a
 row of the other organisation; no server connection is left with a statement named by the
 app or with a search_path; the CLI, the worker's jobs and backups work through it. Through a
-PgBouncer with protocol-level prepared statements the requests, jobs and backups run a
-second time with Merit's statements prepared by name (conftest.py)."""
+PgBouncer with protocol-level prepared statements the requests, jobs and backups run under
+both MERIT_DB_POOLER values, once with Merit's statements prepared by name (conftest.py), and
+the CLI runs with `transaction-prepared`."""
 
 import asyncio
 import os
@@ -23,7 +24,7 @@ from api.organizations.models import Organization
 from api.reminders.jobs import remind_all
 from tenants.migrate import migrate_all
 from tests.api.employees.factories import add, payload
-from tests.pooler.conftest import MAX_PREPARED
+from tests.pooler.conftest import MAX_PREPARED, POOLER
 from tests.pooler.run import SERVER_CONNECTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -174,8 +175,10 @@ async def test_the_worker_jobs_and_a_backup_through_pgbouncer(statements, login,
 
 
 def test_the_app_runs_through_pgbouncer() -> None:
-    """What the other tests here rely on: the app's URL is the pooler's, in pooler mode."""
+    """What the other tests here rely on: the app's URL is the pooler's, in pooler mode, named
+    statements only where this PgBouncer carries them."""
     settings: Any = get_settings()
-    assert settings.db_pooler == "transaction"
+    assert settings.db_pooler == POOLER
+    assert (POOLER == "transaction-prepared") == (MAX_PREPARED > 0)
     assert settings.database_url == os.environ["DATABASE_URL"]
     assert os.environ["DATABASE_URL"] != os.environ["MERIT_POOLER_DIRECT_URL"]
