@@ -20,6 +20,7 @@ import pytest
 
 from api.backups.files import backup_dir
 from api.core.config import DEFAULT_BODY_LIMITS, MB, SECRETS_DIR, Settings, get_settings
+from api.core.pg_connect import behind_pooler
 from tests.deploy.test_deploy_files import (
     COMPOSE,
     GUIDE,
@@ -132,9 +133,43 @@ def test_pgbouncer_pools_by_transaction_and_merit_is_told_so():
     # organisation schema it serves.
     assert 0 < int(settings["server_lifetime"]) <= 3600
     assert PGBOUNCER_INI["databases"]["merit"].startswith("host=postgres port=5432 ")
-    for name in MERIT_SERVICES:
-        value = env_of(SERVICES[name])["MERIT_DB_POOLER"]
-        assert Settings(MERIT_DB_POOLER=value).db_pooler == "transaction"  # type: ignore[call-arg]
+    poolers = {env_of(SERVICES[name])["MERIT_DB_POOLER"] for name in MERIT_SERVICES}
+    assert len(poolers) == 1, poolers  # the API and the worker share the one PgBouncer
+    pooler = Settings(MERIT_DB_POOLER=poolers.pop()).db_pooler  # type: ignore[call-arg]
+    assert behind_pooler(pooler)
+    if pooler == "transaction-prepared":
+        assert carries_named_statements(bouncer["image"], settings)
+
+
+def pgbouncer_version(image: str) -> tuple[int, int]:
+    found = re.search(r":v?(\d+)\.(\d+)", image)
+    assert found, f"{image}: no PgBouncer version in the tag"
+    return int(found.group(1)), int(found.group(2))
+
+
+def carries_named_statements(image: str, settings: configparser.SectionProxy) -> bool:
+    """Whether this PgBouncer prepares a client's named statements on whichever server
+    connection runs them: protocol-level prepared statements (1.21 and later), which
+    max_prepared_statements turns on (200 unless set from 1.24 on, off before)."""
+    version = pgbouncer_version(image)
+    default = 200 if version >= (1, 24) else 0
+    return version >= (1, 21) and int(settings.get("max_prepared_statements", default)) > 0
+
+
+@pytest.mark.parametrize(
+    ("image", "ini", "carries"),
+    [
+        ("edoburu/pgbouncer:v1.25.1-p0", "", True),
+        ("edoburu/pgbouncer:v1.25.1-p0", "max_prepared_statements = 0", False),
+        ("edoburu/pgbouncer:1.23.1", "", False),
+        ("edoburu/pgbouncer:1.23.1", "max_prepared_statements = 100", True),
+        ("edoburu/pgbouncer:1.18.0", "max_prepared_statements = 100", False),
+    ],
+)
+def test_named_statements_are_told_only_to_a_pgbouncer_that_carries_them(image, ini, carries):
+    config = configparser.ConfigParser()
+    config.read_string(f"[pgbouncer]\npool_mode = transaction\n{ini}\n")
+    assert carries_named_statements(image, config["pgbouncer"]) is carries
 
 
 def test_pgbouncer_reads_its_passwords_from_a_secret():
@@ -276,6 +311,8 @@ def test_the_guide_gives_the_off_host_job_and_the_pooler():
     )
     assert cron, "deploy/README.md: the cron line that copies the backups off the host"
     assert "MERIT_DB_POOLER=transaction" in GUIDE and "deploy/pgbouncer.ini" in GUIDE
+    # Which value for which PgBouncer, where the pooler is set up.
+    assert "MERIT_DB_POOLER=transaction-prepared" in section("Scaling out")
     assert "deploy/make-secrets.sh" in GUIDE
 
 
