@@ -63,3 +63,12 @@ async def test_no_request_fails_while_connections_are_retired(budget_of_three, l
             assert (await client.get("/api/dashboard/stats")).status_code == 200
             backends.add(await backend_of(org))
     assert len(backends) > 1  # connections were retired along the way
+
+
+@pytest.mark.parametrize("pooler", ["transaction", "transaction-prepared"])
+async def test_behind_a_pooler_no_connection_is_retired(budget_of_three, monkeypatch, pooler):
+    """Behind a pooler Merit's connections are clients, not backends: retiring one would only
+    cost a new connection to the pooler, so the budget is not kept there (either value)."""
+    monkeypatch.setattr(get_settings(), "db_pooler", pooler)
+    orgs = [await new_org("budget") for _ in range(BUDGET + 2)]
+    assert len({await backend_of(org) for org in orgs * 2}) == 1
