@@ -1,12 +1,19 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/lib/use-toast'
-import { useSession } from '@/features/auth/api/get-session'
+import { useSession, type Session } from '@/features/auth/api/get-session'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import { clearClientSession } from '@/lib/client-session'
+import { preloadable } from './preloadable'
 
-const AuthenticatedApp = lazy(() => import('./authenticated-app'))
+// At "/" the signed-in app waits for the dashboard's code too, so both show in one render.
+const AuthenticatedApp = preloadable<{ session: Session }>(() =>
+  import('./authenticated-app').then(async (module) => {
+    if (window.location.pathname === '/') await module.preloadDashboard()
+    return module
+  }),
+)
 const UnauthenticatedApp = lazy(() => import('./unauthenticated-app'))
 const SuperAdminRoute = lazy(() => import('./routes/super-admin'))
 
@@ -15,13 +22,14 @@ const fullPage = <Spinner label="Loading Merit" className="min-h-dvh" />
 // A browser that sent a session cookie is most likely signed in: fetch the signed-in app's code
 // (and the dashboard's, where most visits start) while the session is checked, not after.
 if (!document.querySelector('meta[name="merit-session"]')) {
-  void import('./authenticated-app')
-  if (window.location.pathname === '/') void import('./routes/dashboard')
+  void AuthenticatedApp.preload()
 }
 
 /** Signed out until the session check succeeds; a failed check counts as signed out. */
 export function App() {
-  const { data: session, isPending, isError, error } = useSession()
+  // The answer renders as a background (interruptible) update: the whole signed-in screen in
+  // one render would otherwise hold a slow phone's main thread for a long task.
+  const { data: session, isPending, isError, error } = useDeferredValue(useSession())
   const signedOut = isError || session === null
   const [location] = useLocation()
   // Visit (super admin) opens /?org={code}: signed in to another organisation, that one's

@@ -6,9 +6,12 @@ import type { Session } from '@/features/auth/api/get-session'
 import { viewerFrom, ViewerProvider } from '@/lib/access'
 import { AppLayout } from './layout/app-layout'
 import { AssistantProvider } from './layout/assistant-provider'
+import { preloadable } from './preloadable'
 import { RequireRole } from './routes/require-role'
 
-const DashboardPage = lazy(() => import('./routes/dashboard'))
+const DashboardPage = preloadable(() => import('./routes/dashboard'))
+/** Fetches the dashboard's code: app.tsx waits for it at "/", so it shows without a fallback. */
+export const preloadDashboard = () => DashboardPage.preload()
 // Needed once per organisation and role: loaded then, not on every visit.
 const ForcePasswordChangeDialog = lazy(() =>
   import('@/features/auth/components/force-password-change-dialog').then((m) => ({

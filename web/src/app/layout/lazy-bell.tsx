@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentProps } from 'react'
+import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react'
 
 // The bell and its menu library load after the first paint: on every screen they cost the
 // dashboard's first paint a tenth of a second on a slow phone otherwise.
@@ -6,10 +6,34 @@ const NotificationBell = lazy(() =>
   import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
 )
 
-/** The notification bell, with a placeholder of its size while it loads. */
+const placeholder = <span aria-hidden="true" className="inline-block size-9 shrink-0" />
+
+/** True once the screen has painted: the frame after the first commit has gone by. */
+function usePainted() {
+  const [painted, setPainted] = useState(false)
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0)
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [])
+  return painted
+}
+
+/**
+ * The notification bell, with a placeholder of its size until it has loaded. Its code (and its
+ * unread count) is asked for once the screen has painted, so they do not compete with the
+ * screen's own code and data for a slow phone's network.
+ */
 export function LazyNotificationBell(props: ComponentProps<typeof NotificationBell>) {
+  const painted = usePainted()
+  if (!painted) return placeholder
   return (
-    <Suspense fallback={<span aria-hidden="true" className="inline-block size-9 shrink-0" />}>
+    <Suspense fallback={placeholder}>
       <NotificationBell {...props} />
     </Suspense>
   )
