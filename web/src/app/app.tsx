@@ -5,7 +5,7 @@ import { toast } from '@/lib/use-toast'
 import { useSession, type Session } from '@/features/auth/api/get-session'
 import { errorMessage, errorStatus } from '@/lib/api-client'
 import { clearClientSession } from '@/lib/client-session'
-import { preloadable } from './preloadable'
+import { preloadable } from '@/lib/preloadable'
 
 // At "/" the signed-in app waits for the dashboard's code too, so both show in one render.
 const AuthenticatedApp = preloadable<{ session: Session }>(() =>

@@ -6,7 +6,7 @@ import type { Session } from '@/features/auth/api/get-session'
 import { viewerFrom, ViewerProvider } from '@/lib/access'
 import { AppLayout } from './layout/app-layout'
 import { AssistantProvider } from './layout/assistant-provider'
-import { preloadable } from './preloadable'
+import { preloadable } from '@/lib/preloadable'
 import { RequireRole } from './routes/require-role'
 
 const DashboardPage = preloadable(() => import('./routes/dashboard'))

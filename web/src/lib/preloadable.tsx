@@ -3,7 +3,7 @@ import { createElement, lazy, useState, type ComponentType } from 'react'
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>
 
 /**
- * React.lazy for a screen whose code is usually fetched ahead (app.tsx starts it beside the
+ * React.lazy for code that is usually fetched ahead (app.tsx starts the signed-in app's beside the
  * session check). React.lazy suspends on its first render even when the code has arrived, and
  * each suspension costs a fallback frame and a retry render (React holds nested retries back
  * up to half a second); once `preload()` has finished this renders the component directly.
