@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react'
 import { Activity as ActivityIcon, CircleCheck, NotebookPen, UserPlus, type LucideIcon } from 'lucide-react'
 import { Link } from 'wouter'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
@@ -26,7 +27,9 @@ export function timeAgo(value: string, now = new Date()): string {
 
 /** Reviews completed, employees added and HR notes written, newest first. */
 export function RecentActivity() {
-  const { data, isPending, isError } = useRecentActivity()
+  // The answer renders as a background update, in slices a slow phone's main thread can
+  // interleave with input, rather than in one long task as it arrives.
+  const { data, isPending, isError } = useDeferredValue(useRecentActivity())
 
   return (
     <Card>

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react'
 import { CalendarClock, CircleCheck, Star, Users } from 'lucide-react'
 import { useViewer, widestReach } from '@/lib/access'
 import { useDashboardStats, type DashboardStats } from '../api/get-dashboard-stats'
@@ -45,7 +46,9 @@ export function groupFigures(reach: 'all' | 'line', stats: DashboardStats | unde
 }
 
 function GroupStatCards({ reach }: { reach: 'all' | 'line' }) {
-  const { data, isPending, isError } = useDashboardStats()
+  // The answer renders as a background update, in slices a slow phone's main thread can
+  // interleave with input, rather than in one long task as it arrives.
+  const { data, isPending, isError } = useDeferredValue(useDashboardStats())
   const figures = groupFigures(reach, data).map((figure) => ({
     ...figure,
     pending: isPending,

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react'
 import { CalendarDays } from 'lucide-react'
 import { Link } from 'wouter'
 import { Badge, type BadgeProps } from '@/components/ui/badge'
@@ -105,7 +106,9 @@ export function UpcomingReviews({
   canFill?: boolean
 }) {
   const access = useAccess()
-  const { data, isPending, isError } = useUpcomingReviews()
+  // The answer renders as a background update, in slices a slow phone's main thread can
+  // interleave with input, rather than in one long task as it arrives.
+  const { data, isPending, isError } = useDeferredValue(useUpcomingReviews())
   // The whole organisation's count: the list shows only the first few, most urgent first.
   const { data: stats } = useDashboardStats()
   const overdue = stats?.reviewsOverdue ?? 0
