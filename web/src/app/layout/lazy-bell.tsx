@@ -8,17 +8,25 @@ const NotificationBell = lazy(() =>
 
 const placeholder = <span aria-hidden="true" className="inline-block size-9 shrink-0" />
 
-/** True once the screen has painted: the frame after the first commit has gone by. */
+/** True once the screen has painted and the main thread is free: the frame after the first
+ * commit has gone by, then the first idle moment. */
 function usePainted() {
   const [painted, setPainted] = useState(false)
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined
+    let idle: number | undefined
+    const done = () => setPainted(true)
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0)
+      // Then the first quiet moment (a browser without idle callbacks: right away).
+      timer = setTimeout(() => {
+        if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(done, { timeout: 1000 })
+        else done()
+      }, 0)
     })
     return () => {
       cancelAnimationFrame(frame)
       clearTimeout(timer)
+      if (idle !== undefined) window.cancelIdleCallback(idle)
     }
   }, [])
   return painted
