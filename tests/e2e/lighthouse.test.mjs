@@ -13,9 +13,8 @@ import { currentPassword } from './lib/auth.mjs'
 import { BASE_URL, ORG, SCREENSHOTS } from './lib/env.mjs'
 
 const FLOORS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 }
-// The signed-in dashboard now also loads the bell and My Reviews after its first paint: it
-// scored 93-95 on this machine (landing 98). Its floor is 93 until that is won back.
-const DASHBOARD_FLOORS = { ...FLOORS, performance: 93 }
+// The signed-in dashboard: the same floors (it scored 95-97 on this machine, landing 98).
+const DASHBOARD_FLOORS = { ...FLOORS, performance: 95 }
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.MERIT_CHROMIUM ?? '/usr/bin/chromium'
 
 /** The admin's session cookie ("name=value"), signed in through the API. */
