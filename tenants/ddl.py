@@ -11,10 +11,7 @@ from sqlalchemy.dialects import postgresql
 from sqlalchemy.schema import CreateIndex, CreateTable
 
 from api.models import TenantBase
-from tenants.revisions import PUBLIC_SCRIPTS, TENANT_SCRIPTS, head_revision
-
-# The tracks' places and head are named here too, where the rest of the code finds them.
-__all__ = ["PUBLIC_SCRIPTS", "TENANT_SCRIPTS", "head_revision", "script_directory", "tenant_ddl"]
+from tenants.revisions import TENANT_SCRIPTS, head_revision
 
 if TYPE_CHECKING:
     from alembic.script import ScriptDirectory

@@ -46,8 +46,8 @@ def script_at(head: str) -> str:
 
 def render() -> str:
     """The file as it should be now."""
-    from tenants.ddl import head_revision
     from tenants.provision import schema_script
+    from tenants.revisions import head_revision
 
     return (
         "-- A new organisation's schema at the tenant head: its tables, default departments\n"

@@ -26,8 +26,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from api.core.db import get_engine
 from api.models import PublicBase, TenantBase
-from tenants.ddl import PUBLIC_SCRIPTS, TENANT_SCRIPTS, head_revision
 from tenants.registry import RECORD_REVISION, schema_revisions
+from tenants.revisions import PUBLIC_SCRIPTS, TENANT_SCRIPTS, head_revision
 
 # Alembic is loaded only when something is to be upgraded: a command that merely checks the
 # catalog is at head (`merit tenants create`) starts faster without it.

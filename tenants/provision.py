@@ -4,7 +4,6 @@ import json
 import typing
 from functools import lru_cache
 
-import asyncpg
 from sqlalchemy import String, cast, delete, insert, literal, select
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -13,7 +12,7 @@ from api.core.db import get_engine
 from api.departments.models import Department
 from api.organizations.models import Organization
 from api.reviews.models import ReviewTemplate
-from tenants.ddl import head_revision, tenant_ddl
+from tenants.ddl import tenant_ddl
 from tenants.defaults import DEFAULT_DEPARTMENTS, DEFAULT_TEMPLATES
 from tenants.registration import (
     TAKEN_AND_NEXT_ID,
@@ -26,6 +25,7 @@ from tenants.registration import (
     seed_settings,
     validate_name,
 )
+from tenants.revisions import head_revision
 
 # What callers have always imported from here.
 __all__ = [
@@ -97,14 +97,9 @@ async def _create(conn: AsyncConnection, values: dict) -> Organization:
         (taken, org_id),
         script=schema_script(),
         revision=head_revision(),
-        seed=_seed_defaults,
+        seed=seed_settings,
     )
     return Organization(**dict(row))
-
-
-async def _seed_defaults(raw: asyncpg.Connection, name: str) -> None:
-    """The settings row, named after the organisation (run under the new schema's path)."""
-    await seed_settings(raw, name)
 
 
 async def delete_tenant(subdomain: str) -> int:

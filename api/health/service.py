@@ -21,8 +21,9 @@ from sqlalchemy import text
 from api.core.config import get_settings
 from api.core.db import get_engine
 from api.core.observability import set_tenant_counts
-from tenants.ddl import PUBLIC_SCRIPTS, TENANT_SCRIPTS, script_directory
+from tenants.ddl import script_directory
 from tenants.registry import revision_counts
+from tenants.revisions import PUBLIC_SCRIPTS, TENANT_SCRIPTS
 
 log = logging.getLogger("merit.health")
 CHECK_TIMEOUT = 2.0

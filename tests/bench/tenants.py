@@ -30,9 +30,10 @@ from api.core.embedded import ensure_services  # noqa: E402
 ensure_services(get_settings().data_dir, redis=False)
 
 from api.core.db import dispose_engine, get_engine  # noqa: E402
-from tenants.ddl import TENANT_SCRIPTS, head_revision, tenant_ddl  # noqa: E402
+from tenants.ddl import tenant_ddl  # noqa: E402
 from tenants.migrate import migrate_all, migrate_tenants  # noqa: E402
 from tenants.provision import NewTenant, create_tenant  # noqa: E402
+from tenants.revisions import TENANT_SCRIPTS, head_revision  # noqa: E402
 from tests.bench.stats import percentile  # noqa: E402
 
 PEER = Path(os.environ.get("MERIT_PEER_BENCH", "/work/shared/bench/django-tenants/run"))

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from tenants.ddl import head_revision
+from tenants.revisions import head_revision
 from tests.conftest import unique_code
 
 

@@ -3,8 +3,8 @@ organisations from, is what the models render now: a new migration, a model chan
 defaults without writing it again fails here, with the command that writes it."""
 
 from tenants import head_schema
-from tenants.ddl import head_revision
 from tenants.provision import schema_script
+from tenants.revisions import head_revision
 
 
 def test_the_kept_schema_script_is_the_one_the_models_render_now():

@@ -15,10 +15,10 @@ from sqlalchemy.pool import NullPool
 from api.core.config import get_settings
 from api.core.db import get_engine
 from api.organizations.models import Organization
-from tenants.ddl import PUBLIC_SCRIPTS, TENANT_SCRIPTS, head_revision
 from tenants.migrate import migrate_public, migrate_tenants, schema_versions
 from tenants.provision import NewTenant, create_tenant
 from tenants.registry import schema_revisions
+from tenants.revisions import PUBLIC_SCRIPTS, TENANT_SCRIPTS, head_revision
 from tests.conftest import unique_code
 
 CATALOG = """

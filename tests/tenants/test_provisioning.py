@@ -9,9 +9,9 @@ from api.departments.models import Department
 from api.organizations.models import Organization, OrganizationSettings
 from api.reviews.models import ReviewTemplate
 from tenants import provision
-from tenants.ddl import head_revision
 from tenants.provision import NewTenant, TenantError, TenantExists, create_tenant, delete_tenant
 from tenants.registry import schema_revisions
+from tenants.revisions import head_revision
 from tests.conftest import unique_code
 
 
@@ -94,7 +94,7 @@ async def test_a_failed_create_leaves_nothing_behind(monkeypatch):
     async def explode(*_a, **_k):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(provision, "_seed_defaults", explode)
+    monkeypatch.setattr(provision, "seed_settings", explode)
     with pytest.raises(RuntimeError):
         await create_tenant(NewTenant(subdomain=code, name="Half Made"))
     async with public_session() as db:

@@ -17,8 +17,8 @@ import pytest
 from api.core.config import get_settings
 from api.core.db import get_engine
 from api.core.security import verify_password
-from tenants.ddl import PUBLIC_SCRIPTS, head_revision
 from tenants.provision import NewTenant, TenantExists, create_tenant
+from tenants.revisions import PUBLIC_SCRIPTS, head_revision
 from tests.conftest import BASE, unique_code
 
 # Everything a schema holds, named without the schema (it differs between organisations).

@@ -82,7 +82,8 @@ async def _set_version(org: Organization, version: str | None) -> None:
 
 
 async def test_readyz_503_while_the_catalog_has_a_schema_behind_head(client, org):
-    from tenants.ddl import head_revision, script_directory
+    from tenants.ddl import script_directory
+    from tenants.revisions import head_revision
 
     previous = script_directory().get_revision(head_revision()).down_revision
     assert isinstance(previous, str)
@@ -104,8 +105,8 @@ async def test_readyz_503_while_the_catalog_has_a_schema_behind_head(client, org
 async def test_a_schema_the_catalog_has_no_revision_for_counts_as_behind(client, org):
     """An organisation made by a release from before the catalog kept revisions: readiness
     waits for `merit migrate`, which reads its own version table and records it."""
-    from tenants.ddl import head_revision
     from tenants.migrate import migrate_tenants
+    from tenants.revisions import head_revision
 
     await _set_version(org, None)
     r = await client.get("/readyz")
@@ -125,7 +126,7 @@ async def test_a_schema_the_catalog_has_no_revision_for_counts_as_behind(client,
 
 async def test_a_schema_already_at_a_newer_release_does_not_make_replicas_unready(client, org):
     """During a rolling upgrade the new release migrates first; old replicas stay ready."""
-    from tenants.ddl import head_revision
+    from tenants.revisions import head_revision
 
     await _set_version(org, "ffffffffffff")  # a revision this code does not know
     try:
@@ -145,7 +146,7 @@ async def test_a_passing_migration_check_is_reused_briefly(client, org):
         service.forget_migration_check()
         assert (await client.get("/readyz")).status_code == 503
     finally:
-        from tenants.ddl import head_revision
+        from tenants.revisions import head_revision
 
         await _set_version(org, head_revision())
 
