@@ -29,6 +29,7 @@ from sqlalchemy.orm import DeclarativeBase, Session, object_session
 
 from api.core.config import get_settings
 from api.core.embedded import to_asyncpg_url
+from api.core.home_pool import HomePool, home_connection
 from api.core.pg_connect import Pooler, behind_pooler, connection_arguments
 
 NAMING = {
@@ -77,6 +78,7 @@ def get_engine() -> AsyncEngine:
         settings = get_settings()
         if not settings.database_url:
             raise RuntimeError("DATABASE_URL is not set and no embedded Postgres was started")
+        straight_to_postgres = not behind_pooler(settings.db_pooler)
         _engine = create_async_engine(
             to_asyncpg_url(settings.database_url),
             # A small fixed pool, no overflow. Overflow connections are closed as soon as they
@@ -88,6 +90,9 @@ def get_engine() -> AsyncEngine:
             # ms with 8, 130-290 ms with 10, 500-1,000 ms with 20).
             pool_size=settings.db_pool_size,
             max_overflow=0,
+            # Straight to Postgres, each organisation prefers one connection of the pool, whose
+            # backend keeps its catalog cache warm (api/core/home_pool.py).
+            **({"poolclass": HomePool} if straight_to_postgres else {}),
             # A backend keeps catalog cache for every schema it touched: recycle connections
             # (and, straight to Postgres, retire them sooner: _retire_when_over_budget).
             pool_recycle=900,
@@ -98,7 +103,7 @@ def get_engine() -> AsyncEngine:
             connect_args=_connect_args(settings.db_pooler),
         )
         _ping_when_idle(_engine)
-        if not behind_pooler(settings.db_pooler) and settings.db_schemas_per_connection:
+        if straight_to_postgres and settings.db_schemas_per_connection:
             _retire_when_over_budget(_engine, settings.db_schemas_per_connection)
     return _engine
 
@@ -272,19 +277,20 @@ async def tenant_session(
     that keeps statements on one server connection).
     """
     session = AsyncSession(get_engine(), expire_on_commit=False, sync_session_class=_TenantSession)
-    async with session:
-        session.info["organization_id"] = organization_id
-        session.info["schema"] = schema
-        session.info["search_path"] = _search_path(schema)
-        if reads_only:
-            session.info["reads_only"] = True
-        try:
-            yield session
-            await commit(session)
-        except BaseException:
-            session.info.pop(_AFTER_COMMIT, None)
-            await session.rollback()
-            raise
+    with home_connection(organization_id):
+        async with session:
+            session.info["organization_id"] = organization_id
+            session.info["schema"] = schema
+            session.info["search_path"] = _search_path(schema)
+            if reads_only:
+                session.info["reads_only"] = True
+            try:
+                yield session
+                await commit(session)
+            except BaseException:
+                session.info.pop(_AFTER_COMMIT, None)
+                await session.rollback()
+                raise
 
 
 async def execute_core(

@@ -18,8 +18,10 @@ BUDGET = 3
 
 @pytest.fixture
 async def budget_of_three(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
-    """A new engine (an empty pool) with a budget of three schemas per connection."""
+    """A new engine with a budget of three schemas per connection, and one connection (every
+    organisation's home)."""
     await dispose_engine()
+    monkeypatch.setattr(get_settings(), "db_pool_size", 1)
     monkeypatch.setattr(get_settings(), "db_schemas_per_connection", BUDGET)
     monkeypatch.setattr(get_settings(), "db_pooler", "none")
     yield
