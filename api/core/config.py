@@ -97,6 +97,9 @@ class Settings(BaseSettings):
     # this is replaced by a fresh one, which bounds each backend's catalog cache (0 = only the
     # 15-minute recycle). Ignored behind a pooler (see api/core/db.py).
     db_schemas_per_connection: int = Field(150, ge=0, alias="MERIT_DB_SCHEMAS_PER_CONNECTION")
+    # Straight to Postgres, each organisation prefers one connection of the pool, whose backend
+    # keeps its catalog warm (api/core/home_pool.py); off, connections are taken in turn.
+    db_home_connections: bool = Field(True, alias="MERIT_DB_HOME_CONNECTIONS")
     # Whether an organisation's single sign-on provider may live at a private address
     # (api/sso/addresses.py). Unset: only in development and tests.
     sso_private_addresses: bool | None = Field(None, alias="MERIT_SSO_PRIVATE_ADDRESSES")

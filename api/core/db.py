@@ -79,6 +79,7 @@ def get_engine() -> AsyncEngine:
         if not settings.database_url:
             raise RuntimeError("DATABASE_URL is not set and no embedded Postgres was started")
         straight_to_postgres = not behind_pooler(settings.db_pooler)
+        homes = straight_to_postgres and settings.db_home_connections
         _engine = create_async_engine(
             to_asyncpg_url(settings.database_url),
             # A small fixed pool, no overflow. Overflow connections are closed as soon as they
@@ -92,7 +93,7 @@ def get_engine() -> AsyncEngine:
             max_overflow=0,
             # Straight to Postgres, each organisation prefers one connection of the pool, whose
             # backend keeps its catalog cache warm (api/core/home_pool.py).
-            **({"poolclass": HomePool} if straight_to_postgres else {}),
+            **({"poolclass": HomePool} if homes else {}),
             # A backend keeps catalog cache for every schema it touched: recycle connections
             # (and, straight to Postgres, retire them sooner: _retire_when_over_budget).
             pool_recycle=900,

@@ -225,10 +225,17 @@ async def blocks_read(monitor: asyncpg.Connection) -> int:
 
 
 async def run_phase(
-    label: str, sids: list[str], requests: int, monitor: asyncpg.Connection, postmaster: int
+    label: str,
+    sids: list[str],
+    requests: int,
+    monitor: asyncpg.Connection,
+    postmaster: int,
+    env: dict[str, str] | None = None,
 ) -> Phase:
     """A fresh `merit serve`, a warm-up over the same organisations, then `requests` reads."""
-    server = await asyncio.to_thread(merit_serve, dict(os.environ), _DATA / "logs" / f"{label}.log")
+    env = {**os.environ, **(env or {})}
+    log = _DATA / "logs" / f"{label.replace('/', '-')}.log"
+    server = await asyncio.to_thread(merit_serve, env, log)
     rng = random.Random(5)
 
     def request(_: int) -> Request:
@@ -336,7 +343,7 @@ def report(phases: list[Phase]) -> None:
             f"{p.misses / len(p.samples):>11.1f}{len(p.backends_kb):>9}"
             f"{p.mean_mb:>17.1f}{sum(p.backends_kb) / 1024:>8.1f}"
         )
-    hot, spread = phases
+    hot, spread, *baseline = phases
     print(
         f"spread / concentrated: throughput {spread.rate / hot.rate:.2f}x, "
         f"p95 {spread.pct(95) / hot.pct(95):.2f}x, p99 {spread.pct(99) / hot.pct(99):.2f}x, "
@@ -344,6 +351,13 @@ def report(phases: list[Phase]) -> None:
         f"(backends {spread.backends_cpu_ms / hot.backends_cpu_ms:.2f}x), "
         f"backend own memory {spread.mean_mb / max(hot.mean_mb, 1e-9):.2f}x"
     )
+    for base in baseline:
+        print(
+            f"{base.label} / concentrated: Postgres CPU per request "
+            f"{base.cpu_ms / hot.cpu_ms:.2f}x (backends "
+            f"{base.backends_cpu_ms / hot.backends_cpu_ms:.2f}x), p95 "
+            f"{base.pct(95) / hot.pct(95):.2f}x"
+        )
     print(
         f"(merit serve, 1 worker, {CALLERS} callers; Postgres CPU = all its processes over the "
         "phase, of it backends = the connections serving requests, without autovacuum, "
@@ -383,12 +397,22 @@ async def main(args: argparse.Namespace) -> None:
         spread = await run_phase(
             f"spread over {args.orgs:,}", sids, args.requests, monitor, postmaster
         )
-        report([hot, spread])
+        # The same spread traffic on a pool whose connections are taken in turn: the baseline
+        # the home connections (api/core/home_pool.py) are measured against.
+        shared = await run_phase(
+            "spread, no home connections",
+            sids,
+            args.requests,
+            monitor,
+            postmaster,
+            env={"MERIT_DB_HOME_CONNECTIONS": "false"},
+        )
+        report([hot, spread, shared])
         if args.soak:
             await soak(sids, args.soak, monitor, postmaster)
     finally:
         await monitor.close()
-    failed = errors(hot.samples) + errors(spread.samples)
+    failed = errors(hot.samples) + errors(spread.samples) + errors(shared.samples)
     if failed:  # `make test` runs the smoke form: every request must have answered
         raise SystemExit(f"{failed} requests failed")
 

@@ -161,12 +161,17 @@ def test_the_home_pool_is_fixed_size():
         HomePool(lambda: None, pool_size=2, max_overflow=3)
 
 
-async def test_behind_a_pooler_the_engine_keeps_sqlalchemys_pool(monkeypatch):
+async def test_behind_a_pooler_or_turned_off_the_engine_keeps_sqlalchemys_pool(monkeypatch):
     await dispose_engine()
     try:
         monkeypatch.setattr(get_settings(), "db_pooler", "transaction")
         assert not isinstance(db.get_engine().pool, HomePool)
         await dispose_engine()
+        monkeypatch.setattr(get_settings(), "db_pooler", "none")
+        monkeypatch.setattr(get_settings(), "db_home_connections", False)
+        assert not isinstance(db.get_engine().pool, HomePool)
+        await dispose_engine()
+        monkeypatch.setattr(get_settings(), "db_home_connections", True)
         monkeypatch.setattr(get_settings(), "db_pooler", "none")
         assert isinstance(db.get_engine().pool, HomePool)
     finally:
