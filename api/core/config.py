@@ -87,7 +87,7 @@ class Settings(BaseSettings):
     redis_url: str | None = Field(None, alias="REDIS_URL")
     web_dist: Path = Field(Path("web/dist"), alias="MERIT_WEB_DIST")
     session_hours: int = Field(12, alias="MERIT_SESSION_HOURS")
-    db_pool_size: int = Field(8, alias="MERIT_DB_POOL_SIZE")
+    db_pool_size: int = Field(8, ge=1, alias="MERIT_DB_POOL_SIZE")
     # Prepared statements kept per pooled connection (see api/core/db.py).
     db_statement_cache: int = Field(1000, ge=0, alias="MERIT_DB_STATEMENT_CACHE")
     # What DATABASE_URL is: Postgres (`none`), PgBouncer in transaction mode (`transaction`), or
@@ -95,7 +95,7 @@ class Settings(BaseSettings):
     db_pooler: Pooler = Field("none", alias="MERIT_DB_POOLER")
     # Straight to Postgres, a pooled connection that has served more organisation schemas than
     # this is replaced by a fresh one, which bounds each backend's catalog cache (0 = only the
-    # 15-minute recycle). Ignored behind a pooler (see api/core/db.py).
+    # hourly recycle). Ignored behind a pooler (see api/core/db.py).
     db_schemas_per_connection: int = Field(150, ge=0, alias="MERIT_DB_SCHEMAS_PER_CONNECTION")
     # Straight to Postgres, each organisation prefers one connection of the pool, whose backend
     # keeps its catalog warm (api/core/home_pool.py); off, connections are taken in turn.

@@ -94,9 +94,12 @@ def get_engine() -> AsyncEngine:
             # Straight to Postgres, each organisation prefers one connection of the pool, whose
             # backend keeps its catalog cache warm (api/core/home_pool.py).
             **({"poolclass": HomePool} if homes else {}),
-            # A backend keeps catalog cache for every schema it touched: recycle connections
-            # (and, straight to Postgres, retire them sooner: _retire_when_over_budget).
-            pool_recycle=900,
+            # Hourly, for whatever a long-lived backend gathers. Not sooner: straight to
+            # Postgres a new backend rebuilds the catalog cache of its organisations, which at
+            # 10,000 of them and every 15 minutes was a quarter of the requests. Memory is
+            # bounded by the budget of schemas per connection (_retire_when_over_budget) and,
+            # behind a pooler, by the pooler's server_lifetime.
+            pool_recycle=3600,
             pool_timeout=10,
             # JSONB values (review answers, template questions) parsed by pydantic-core's
             # parser: a list of 1,000 reviews spent a sixth of its time in json.loads.
@@ -148,9 +151,11 @@ def _retire_when_over_budget(engine: AsyncEngine, budget: int) -> None:
     """Straight to Postgres, each pooled connection is one backend, and a backend keeps the
     catalog cache of every schema it touched for as long as it lives (up to ~350 KB for a
     schema whose every table it read). With traffic spread over thousands of organisations
-    that grows every backend towards gigabytes before pool_recycle ends it. So a connection
-    that has served more than `budget` distinct schemas is retired when it is returned: the
-    next checkout closes it and opens a fresh backend, and no request sees it happen.
+    on connections taken in turn, that grows every backend towards gigabytes before
+    pool_recycle ends it; home connections (api/core/home_pool.py) give each backend a fixed
+    share instead, which the budget should hold. So a connection that has served more than
+    `budget` distinct schemas is retired when it is returned: the next checkout closes it and
+    opens a fresh backend, and no request sees it happen.
 
     Not registered behind a pooler: there a connection is not a backend, and the pooler's own
     server_lifetime bounds its server connections."""
