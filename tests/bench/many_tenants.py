@@ -4,7 +4,9 @@ concentrated on a few, through `merit serve`.
 Provisions N organisations (10,000 by default; `--smoke`: 300, quick enough for `make test`),
 seeds each lightly (a few employees and reviews), then serves the read mix (employee list,
 the Reviews screen's first page, dashboard stats, upcoming reviews, reminders) through a
-fresh `merit serve` per phase: first concentrated on 50 organisations, then spread over all N.
+fresh `merit serve` per phase: first concentrated on 50 organisations, then spread over all N,
+then spread again with MERIT_DB_HOME_CONNECTIONS=false (connections taken in turn, the
+baseline of api/core/home_pool.py).
 For each phase it prints throughput, p50/p95/p99, the Postgres CPU per request (every
 Postgres process's CPU from /proc, over the phase) and the server's backends' own memory
 (the anonymous memory in /proc/PID/smaps_rollup of the server's connections in
