@@ -13,9 +13,10 @@ place in the pool is the organisation's id modulo the pool size. Each backend th
 fixed share of the organisations and keeps their catalog warm, and the catalog memory of all
 organisations is divided among the backends instead of each backend growing towards all of
 them. When the home connection is busy, the transaction waits for it a little
-(HOME_WAIT_SECONDS) and then takes whichever connection is free first, so a busy
-organisation never waits long behind itself. Work with no organisation (the platform
-catalog, sign-in) takes any connection, first come, first served.
+(HOME_WAIT_SECONDS) and then takes whichever connection is free first; and only one waits for
+it at a time (the others take an idle connection at once), so a busy organisation, or one
+screen's several requests, never wait long behind each other. Work with no organisation
+(the platform catalog, sign-in) takes any connection, first come, first served.
 
 Behind a pooler in transaction mode the pooler chooses the server connection, so the engine
 does not use this pool there.
@@ -135,7 +136,11 @@ class HomeQueue(QueueCommon[ConnectionPoolEntry]):
 
     def wait_for(self, place: int, timeout: float | None) -> ConnectionPoolEntry:
         """The connection at `place` as soon as it comes back, or after HOME_WAIT_SECONDS any
-        connection (an idle one at once); Empty after `timeout`."""
+        connection (an idle one at once); Empty after `timeout`. When another checkout is
+        already waiting for that place, an idle connection is taken at once: one screen's
+        several requests, or a busy organisation's, do not queue behind each other."""
+        if self._idle and any(w.place == place for w in self._waiters if not w.future.done()):
+            return self.get_nowait()
         return await_(self._wait(place, timeout_seconds=timeout))
 
     async def _wait(

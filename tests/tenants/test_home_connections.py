@@ -95,6 +95,26 @@ async def test_a_home_coming_back_within_the_wait_goes_to_its_waiter(pool_of_fou
     assert await holder == home
 
 
+async def test_only_one_transaction_waits_for_a_busy_home(pool_of_four, monkeypatch):
+    """A second transaction of the same home, while one already waits for it, takes an idle
+    connection at once: several requests of one screen do not queue behind each other."""
+    monkeypatch.setattr(home_pool, "HOME_WAIT_SECONDS", 5.0)
+    orgs = await orgs_of_every_home(2 * POOL)
+    for org in orgs:
+        await backend_of(org)
+    first, neighbour = orgs[0], orgs[POOL]
+    home = await backend_of(first)
+    holder = asyncio.create_task(backend_of(first, hold=1.0))
+    await asyncio.sleep(0.2)
+    waiter = asyncio.create_task(backend_of(neighbour))
+    await asyncio.sleep(0.1)
+    started = time.monotonic()
+    assert await backend_of(first) != home
+    assert time.monotonic() - started < 0.5
+    assert await waiter == home
+    assert await holder == home
+
+
 async def test_work_without_an_organisation_takes_any_idle_connection(pool_of_four, org):
     await backend_of(org)
     holder = asyncio.create_task(backend_of(org, hold=2.0))
