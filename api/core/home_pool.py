@@ -69,8 +69,10 @@ class HomeQueue(QueueCommon[ConnectionPoolEntry]):
     back), and the checkouts waiting for one.
 
     A connection coming back goes to the oldest waiter that takes any connection, else to the
-    oldest waiting for this very place, else it stays idle. A waiter for a place takes any
-    connection once HOME_WAIT_SECONDS have passed, so nobody waits behind the others for long.
+    oldest waiting for this very place, else, when no other connection is idle, to the oldest
+    waiter: a pool under full load serves as many transactions as one without homes (which
+    are then found less often). A waiter for a place takes an idle connection once
+    HOME_WAIT_SECONDS have passed, so nobody waits behind the others for long.
     """
 
     def __init__(self, maxsize: int = 0, use_lifo: bool = False):
@@ -107,18 +109,24 @@ class HomeQueue(QueueCommon[ConnectionPoolEntry]):
             self._idle[place] = item
 
     def _next_waiter(self, place: int) -> _Waiter | None:
-        for_this_place = None
+        oldest = for_this_place = None
         for waiter in self._waiters:
             if waiter.future.done():
                 continue
             if waiter.place is None:
-                self._waiters.remove(waiter)
-                return waiter
+                chosen = waiter
+                break
+            if oldest is None:
+                oldest = waiter
             if waiter.place == place and for_this_place is None:
                 for_this_place = waiter
-        if for_this_place is not None:
-            self._waiters.remove(for_this_place)
-        return for_this_place
+        else:
+            # Another place's waiter takes it only when it would be the one idle connection:
+            # while others are idle, those waiters chose to wait for their homes.
+            chosen = for_this_place or (None if self._idle else oldest)
+        if chosen is not None:
+            self._waiters.remove(chosen)
+        return chosen
 
     def get_nowait(self) -> ConnectionPoolEntry:
         if not self._idle:

@@ -160,6 +160,23 @@ async def test_an_exhausted_pool_times_out_and_keeps_its_connections(small_engin
     assert {await pid_of(small_engine, key) for key in (0, 1, 2, 3)} == pids
 
 
+async def test_a_connection_coming_back_never_idles_while_a_checkout_waits(
+    small_engine, monkeypatch
+):
+    """Under full load a pool with homes serves as many transactions as one without: a
+    connection that comes back goes to a waiter for another home rather than sitting idle."""
+    monkeypatch.setattr(home_pool, "HOME_WAIT_SECONDS", 5.0)
+    pids = {key: await pid_of(small_engine, key) for key in (0, 1)}
+    assert len(set(pids.values())) == 2
+    home = asyncio.create_task(pid_of(small_engine, 0, hold=2.0))
+    other = asyncio.create_task(pid_of(small_engine, 1, hold=0.3))
+    await asyncio.sleep(0.1)  # both connections are out
+    started = time.monotonic()
+    assert await pid_of(small_engine, 2) == pids[1]  # key 2's home is key 0's place
+    assert time.monotonic() - started < 1.0  # not behind the holder's two seconds
+    assert await home == pids[0] and await other == pids[1]
+
+
 async def test_cancelled_checkouts_lose_no_connection(small_engine):
     rng = random.Random(3)
     tasks = [
