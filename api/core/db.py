@@ -227,9 +227,10 @@ async def commit(session: AsyncSession) -> None:
 
 
 @asynccontextmanager
-async def public_session() -> AsyncIterator[AsyncSession]:
-    """A session on the platform catalog; commits on success, rolls back on error."""
-    async with AsyncSession(get_engine(), expire_on_commit=False) as session:
+async def _committed(session: AsyncSession) -> AsyncIterator[AsyncSession]:
+    """`session` for one block: committed (with its after-commit work) when the block ends,
+    rolled back when it raises."""
+    async with session:
         try:
             yield session
             await commit(session)
@@ -237,6 +238,13 @@ async def public_session() -> AsyncIterator[AsyncSession]:
             session.info.pop(_AFTER_COMMIT, None)
             await session.rollback()
             raise
+
+
+@asynccontextmanager
+async def public_session() -> AsyncIterator[AsyncSession]:
+    """A session on the platform catalog; commits on success, rolls back on error."""
+    async with _committed(AsyncSession(get_engine(), expire_on_commit=False)) as session:
+        yield session
 
 
 class _TenantSession(Session):
@@ -283,20 +291,14 @@ async def tenant_session(
     that keeps statements on one server connection).
     """
     session = AsyncSession(get_engine(), expire_on_commit=False, sync_session_class=_TenantSession)
+    session.info["organization_id"] = organization_id
+    session.info["schema"] = schema
+    session.info["search_path"] = _search_path(schema)
+    if reads_only:
+        session.info["reads_only"] = True
     with home_connection(organization_id):
-        async with session:
-            session.info["organization_id"] = organization_id
-            session.info["schema"] = schema
-            session.info["search_path"] = _search_path(schema)
-            if reads_only:
-                session.info["reads_only"] = True
-            try:
-                yield session
-                await commit(session)
-            except BaseException:
-                session.info.pop(_AFTER_COMMIT, None)
-                await session.rollback()
-                raise
+        async with _committed(session):
+            yield session
 
 
 async def execute_core(

@@ -50,6 +50,16 @@ async def orgs_of_every_home(count: int) -> list[Organization]:
     return orgs
 
 
+async def two_of_one_home() -> tuple[Organization, Organization, int]:
+    """Two organisations with the same home, once every home has a connection, and the pid
+    of that home's backend."""
+    orgs = await orgs_of_every_home(2 * POOL)
+    for org in orgs:
+        await backend_of(org)
+    first, neighbour = orgs[0], orgs[POOL]
+    return first, neighbour, await backend_of(first)
+
+
 async def test_each_organisation_is_served_by_its_home_backend(pool_of_four):
     orgs = await orgs_of_every_home(2 * POOL)
     for _ in range(POOL):  # one transaction at a time: the pool fills to four, then stays
@@ -66,11 +76,7 @@ async def test_each_organisation_is_served_by_its_home_backend(pool_of_four):
 
 
 async def test_a_transaction_waits_briefly_for_its_busy_home_then_takes_another(pool_of_four):
-    orgs = await orgs_of_every_home(2 * POOL)
-    for org in orgs:
-        await backend_of(org)
-    first, neighbour = orgs[0], orgs[POOL]  # same home
-    home = await backend_of(first)
+    first, neighbour, home = await two_of_one_home()
     holder = asyncio.create_task(backend_of(first, hold=2.0))
     await asyncio.sleep(0.3)  # the holder has the home connection
     started = time.monotonic()
@@ -83,11 +89,7 @@ async def test_a_transaction_waits_briefly_for_its_busy_home_then_takes_another(
 
 async def test_a_home_coming_back_within_the_wait_goes_to_its_waiter(pool_of_four, monkeypatch):
     monkeypatch.setattr(home_pool, "HOME_WAIT_SECONDS", 5.0)
-    orgs = await orgs_of_every_home(2 * POOL)
-    for org in orgs:
-        await backend_of(org)
-    first, neighbour = orgs[0], orgs[POOL]
-    home = await backend_of(first)
+    first, neighbour, home = await two_of_one_home()
     holder = asyncio.create_task(backend_of(first, hold=0.5))
     await asyncio.sleep(0.2)
     # Three other connections are idle, yet the neighbour waits for its home.
@@ -99,11 +101,7 @@ async def test_only_one_transaction_waits_for_a_busy_home(pool_of_four, monkeypa
     """A second transaction of the same home, while one already waits for it, takes an idle
     connection at once: several requests of one screen do not queue behind each other."""
     monkeypatch.setattr(home_pool, "HOME_WAIT_SECONDS", 5.0)
-    orgs = await orgs_of_every_home(2 * POOL)
-    for org in orgs:
-        await backend_of(org)
-    first, neighbour = orgs[0], orgs[POOL]
-    home = await backend_of(first)
+    first, neighbour, home = await two_of_one_home()
     holder = asyncio.create_task(backend_of(first, hold=1.0))
     await asyncio.sleep(0.2)
     waiter = asyncio.create_task(backend_of(neighbour))
