@@ -109,6 +109,7 @@ class HomeQueue(QueueCommon[ConnectionPoolEntry]):
             self._idle[place] = item
 
     def _next_waiter(self, place: int) -> _Waiter | None:
+        chosen: _Waiter | None = None
         oldest = for_this_place = None
         for waiter in self._waiters:
             if waiter.future.done():
