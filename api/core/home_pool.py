@@ -99,7 +99,7 @@ class HomeQueue(QueueCommon[ConnectionPoolEntry]):
     def put_nowait(self, item: ConnectionPoolEntry) -> None:
         place = self._places.get(item)
         if place is None:
-            if self.full() or len(self._places) >= self.maxsize > 0:
+            if len(self._places) >= self.maxsize:  # an overflow connection: HomePool has none
                 raise Full()
             place = self._places[item] = len(self._places)
         waiter = self._next_waiter(place)

@@ -236,8 +236,7 @@ async def run_phase(
 ) -> Phase:
     """A fresh `merit serve`, a warm-up over the same organisations, then `requests` reads."""
     env = {**os.environ, **(env or {})}
-    log = _DATA / "logs" / f"{label.replace('/', '-')}.log"
-    server = await asyncio.to_thread(merit_serve, env, log)
+    server = await asyncio.to_thread(merit_serve, env, _DATA / "logs" / f"{label}.log")
     rng = random.Random(5)
 
     def request(_: int) -> Request:
@@ -345,7 +344,7 @@ def report(phases: list[Phase]) -> None:
             f"{p.misses / len(p.samples):>11.1f}{len(p.backends_kb):>9}"
             f"{p.mean_mb:>17.1f}{sum(p.backends_kb) / 1024:>8.1f}"
         )
-    hot, spread, *baseline = phases
+    hot, spread, shared = phases
     print(
         f"spread / concentrated: throughput {spread.rate / hot.rate:.2f}x, "
         f"p95 {spread.pct(95) / hot.pct(95):.2f}x, p99 {spread.pct(99) / hot.pct(99):.2f}x, "
@@ -353,13 +352,12 @@ def report(phases: list[Phase]) -> None:
         f"(backends {spread.backends_cpu_ms / hot.backends_cpu_ms:.2f}x), "
         f"backend own memory {spread.mean_mb / max(hot.mean_mb, 1e-9):.2f}x"
     )
-    for base in baseline:
-        print(
-            f"{base.label} / concentrated: Postgres CPU per request "
-            f"{base.cpu_ms / hot.cpu_ms:.2f}x (backends "
-            f"{base.backends_cpu_ms / hot.backends_cpu_ms:.2f}x), p95 "
-            f"{base.pct(95) / hot.pct(95):.2f}x"
-        )
+    print(
+        f"{shared.label} / concentrated: Postgres CPU per request "
+        f"{shared.cpu_ms / hot.cpu_ms:.2f}x (backends "
+        f"{shared.backends_cpu_ms / hot.backends_cpu_ms:.2f}x), p95 "
+        f"{shared.pct(95) / hot.pct(95):.2f}x"
+    )
     print(
         f"(merit serve, 1 worker, {CALLERS} callers; Postgres CPU = all its processes over the "
         "phase, of it backends = the connections serving requests, without autovacuum, "
