@@ -13,7 +13,7 @@ from pydantic_settings import (
     SettingsConfigDict,
 )
 
-from api.core.pg_connect import Pooler
+from api.core.pg_connect import Pooler, behind_pooler
 from api.core.setting_values import ENV_FILE, SECRETS_DIR, raw_values
 
 DEV_SECRET = "merit-development-secret-change-me"
@@ -100,6 +100,10 @@ class Settings(BaseSettings):
     # Straight to Postgres, each organisation prefers one connection of the pool, whose backend
     # keeps its catalog warm (api/core/home_pool.py); off, connections are taken in turn.
     db_home_connections: bool = Field(True, alias="MERIT_DB_HOME_CONNECTIONS")
+    # Behind a pooler, how many of its databases share out the organisations: PgBouncer
+    # aliases `<database>_home_<n>` of the one Postgres database, each with a small server
+    # pool of its own, so each backend serves a fixed share (api/core/db.py); 0 = none.
+    db_pooler_homes: int = Field(0, ge=0, le=1024, alias="MERIT_DB_POOLER_HOMES")
     # Whether an organisation's single sign-on provider may live at a private address
     # (api/sso/addresses.py). Unset: only in development and tests.
     sso_private_addresses: bool | None = Field(None, alias="MERIT_SSO_PRIVATE_ADDRESSES")
@@ -205,6 +209,11 @@ class Settings(BaseSettings):
 
     @model_validator(mode="after")
     def _production_rules(self) -> "Settings":
+        if self.db_pooler_homes and not behind_pooler(self.db_pooler):
+            raise ValueError(
+                "MERIT_DB_POOLER_HOMES names PgBouncer databases: set MERIT_DB_POOLER too "
+                "(straight to Postgres, MERIT_DB_HOME_CONNECTIONS does this job)"
+            )
         if self.environment not in ("development", "test") and self.secret_key == DEV_SECRET:
             raise ValueError("MERIT_SECRET_KEY must be set outside development")
         if self.is_production and len(self.metrics_token or "") < METRICS_TOKEN_MIN:

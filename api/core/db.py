@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from pydantic_core import from_json
-from sqlalchemy import Connection, MetaData, Result, Select, event, text
+from sqlalchemy import Connection, MetaData, Result, Select, event, make_url, text
 from sqlalchemy.exc import InvalidatePoolError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Session, object_session
@@ -30,7 +30,7 @@ from sqlalchemy.orm import DeclarativeBase, Session, object_session
 from api.core.config import get_settings
 from api.core.embedded import to_asyncpg_url
 from api.core.home_pool import HomePool, home_connection
-from api.core.pg_connect import Pooler, behind_pooler, connection_arguments
+from api.core.pg_connect import Pooler, behind_pooler, connection_arguments, home_database
 
 NAMING = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -64,6 +64,8 @@ class TenantBase(DeclarativeBase):
 
 
 _engine: AsyncEngine | None = None
+# Behind a pooler with MERIT_DB_POOLER_HOMES: one engine per home database, made when first used.
+_home_engines: dict[int, AsyncEngine] = {}
 
 # A pooled connection idle for longer than this is checked before use. One used moments ago is
 # not: under load that check was three round trips per checkout (BEGIN, ping, ROLLBACK). If
@@ -73,43 +75,75 @@ PING_AFTER_IDLE_SECONDS = 5.0
 
 
 def get_engine() -> AsyncEngine:
+    """The engine of the platform catalog, and of organisations' work too unless they have
+    home databases behind the pooler (tenant_engine)."""
     global _engine
     if _engine is None:
-        settings = get_settings()
-        if not settings.database_url:
-            raise RuntimeError("DATABASE_URL is not set and no embedded Postgres was started")
-        straight_to_postgres = not behind_pooler(settings.db_pooler)
-        homes = straight_to_postgres and settings.db_home_connections
-        _engine = create_async_engine(
-            to_asyncpg_url(settings.database_url),
-            # A small fixed pool, no overflow. Overflow connections are closed as soon as they
-            # are returned, so under steady load they were opened and closed many times a
-            # second, each a new Postgres backend (fork, authentication, catalog cache): at 300
-            # req/s that took a third of a core and p99 over 1 s. Small: requests beyond it
-            # wait their turn instead of all running at once, and each connection's statement
-            # cache sees more repeats (tests/bench/load.py, 2 cores: p99 at 300 req/s 130-150
-            # ms with 8, 130-290 ms with 10, 500-1,000 ms with 20).
-            pool_size=settings.db_pool_size,
-            max_overflow=0,
-            # Straight to Postgres, each organisation prefers one connection of the pool, whose
-            # backend keeps its catalog cache warm (api/core/home_pool.py).
-            **({"poolclass": HomePool} if homes else {}),
-            # Hourly, for whatever a long-lived backend gathers. Not sooner: straight to
-            # Postgres a new backend rebuilds the catalog cache of its organisations, which at
-            # 10,000 of them and every 15 minutes was a quarter of the requests. Memory is
-            # bounded by the budget of schemas per connection (_retire_when_over_budget) and,
-            # behind a pooler, by the pooler's server_lifetime.
-            pool_recycle=3600,
-            pool_timeout=10,
-            # JSONB values (review answers, template questions) parsed by pydantic-core's
-            # parser: a list of 1,000 reviews spent a sixth of its time in json.loads.
-            json_deserializer=from_json,
-            connect_args=_connect_args(settings.db_pooler),
-        )
-        _ping_when_idle(_engine)
-        if straight_to_postgres and settings.db_schemas_per_connection:
-            _retire_when_over_budget(_engine, settings.db_schemas_per_connection)
+        _engine = _make_engine()
     return _engine
+
+
+def tenant_engine(organization_id: int) -> AsyncEngine:
+    """The engine an organisation's transactions run on.
+
+    Behind PgBouncer the pooler picks the server connection, so Merit's own home connections
+    (api/core/home_pool.py) cannot keep an organisation on one backend. With
+    MERIT_DB_POOLER_HOMES=K the pooler's configuration instead has K more databases,
+    `<database>_home_0` to `<database>_home_<K-1>`, each an alias of the same Postgres
+    database with a small server pool of its own; an organisation's transactions go to the
+    one at `id % K`. Each server connection then serves a fixed share of the organisations and
+    keeps their catalog cache warm, for every Merit process alike (deploy/README.md shows the
+    pooler's side). Catalog work stays on the main database."""
+    settings = get_settings()
+    homes = settings.db_pooler_homes
+    if not homes:
+        return get_engine()
+    home = organization_id % homes
+    engine = _home_engines.get(home)
+    if engine is None:
+        engine = _home_engines[home] = _make_engine(home=home)
+    return engine
+
+
+def _make_engine(home: int | None = None) -> AsyncEngine:
+    settings = get_settings()
+    if not settings.database_url:
+        raise RuntimeError("DATABASE_URL is not set and no embedded Postgres was started")
+    url = make_url(to_asyncpg_url(settings.database_url))
+    if home is not None:
+        url = url.set(database=home_database(url.database or "", home))
+    straight_to_postgres = not behind_pooler(settings.db_pooler)
+    homes = straight_to_postgres and settings.db_home_connections
+    engine = create_async_engine(
+        url,
+        # A small fixed pool, no overflow. Overflow connections are closed as soon as they
+        # are returned, so under steady load they were opened and closed many times a
+        # second, each a new Postgres backend (fork, authentication, catalog cache): at 300
+        # req/s that took a third of a core and p99 over 1 s. Small: requests beyond it
+        # wait their turn instead of all running at once, and each connection's statement
+        # cache sees more repeats (tests/bench/load.py, 2 cores: p99 at 300 req/s 130-150
+        # ms with 8, 130-290 ms with 10, 500-1,000 ms with 20).
+        pool_size=settings.db_pool_size,
+        max_overflow=0,
+        # Straight to Postgres, each organisation prefers one connection of the pool, whose
+        # backend keeps its catalog cache warm (api/core/home_pool.py).
+        **({"poolclass": HomePool} if homes else {}),
+        # Hourly, for whatever a long-lived backend gathers. Not sooner: straight to
+        # Postgres a new backend rebuilds the catalog cache of its organisations, which at
+        # 10,000 of them and every 15 minutes was a quarter of the requests. Memory is
+        # bounded by the budget of schemas per connection (_retire_when_over_budget) and,
+        # behind a pooler, by the pooler's server_lifetime.
+        pool_recycle=3600,
+        pool_timeout=10,
+        # JSONB values (review answers, template questions) parsed by pydantic-core's
+        # parser: a list of 1,000 reviews spent a sixth of its time in json.loads.
+        json_deserializer=from_json,
+        connect_args=_connect_args(settings.db_pooler),
+    )
+    _ping_when_idle(engine)
+    if straight_to_postgres and settings.db_schemas_per_connection:
+        _retire_when_over_budget(engine, settings.db_schemas_per_connection)
+    return engine
 
 
 def _connect_args(pooler: Pooler) -> dict[str, Any]:
@@ -182,10 +216,12 @@ def _note_schema(pooled_info: dict[Any, Any], schema: str) -> None:
 
 async def dispose_engine() -> None:
     global _engine
-    if _engine is not None:
-        await _engine.dispose()
-        _engine = None
-        _autocommit_engine.cache_clear()
+    engines = [*_home_engines.values(), *([_engine] if _engine is not None else [])]
+    _engine = None
+    _home_engines.clear()
+    _autocommit_engine.cache_clear()
+    for engine in engines:
+        await engine.dispose()
 
 
 @lru_cache(maxsize=4)
@@ -290,7 +326,9 @@ async def tenant_session(
     schema is chosen per transaction (and behind a pooler a transaction is the only thing
     that keeps statements on one server connection).
     """
-    session = AsyncSession(get_engine(), expire_on_commit=False, sync_session_class=_TenantSession)
+    session = AsyncSession(
+        tenant_engine(organization_id), expire_on_commit=False, sync_session_class=_TenantSession
+    )
     session.info["organization_id"] = organization_id
     session.info["schema"] = schema
     session.info["search_path"] = _search_path(schema)

@@ -31,6 +31,13 @@ def behind_pooler(pooler: Pooler) -> bool:
     return pooler != "none"
 
 
+def home_database(database: str, home: int) -> str:
+    """The pooler database an organisation's transactions use when organisations are shared
+    out among MERIT_DB_POOLER_HOMES of them (api/core/db.py): an alias, in the pooler's
+    configuration, of the one Postgres database."""
+    return f"{database}_home_{home}"
+
+
 def connection_arguments(pooler: Pooler) -> dict[str, Any]:
     """asyncpg's connection arguments, straight to Postgres or through a pooler."""
     server_settings = {"application_name": "merit"}

@@ -30,12 +30,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from api.core.pg_connect import home_database  # noqa: E402
+
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 PG_PORT = 5432  # socket file names only: nothing listens on TCP
 USER = "merit"
 # A server connection per this many of the app's (MERIT_DB_POOL_SIZE=8 per process).
 SERVER_CONNECTIONS = 3
 SUITES = ["tests/pooler", "tests/tenants/test_isolation.py"]
+# Home databases (MERIT_DB_POOLER_HOMES) each PgBouncer offers for every run's database, one
+# server connection each plus one in reserve: tests/pooler/test_home_databases.py turns them
+# on; the other tests keep organisations on shared server connections.
+HOMES = 3
 
 
 @dataclass(frozen=True)
@@ -68,8 +76,15 @@ def _as_owner(cmd: list[str]) -> list[str]:
 
 def _bouncer_ini(folder: Path, bouncer: Bouncer) -> str:
     prepared = bouncer.max_prepared_statements
+    server = f"host={folder} port={PG_PORT} user={USER}"
+    database = _database(bouncer)
+    homes = "\n".join(
+        f"{home_database(database, n)} = {server} dbname={database} pool_size=1 reserve_pool=1"
+        for n in range(HOMES)
+    )
     return f"""[databases]
-* = host={folder} port={PG_PORT} user={USER}
+{homes}
+* = {server}
 
 [pgbouncer]
 pool_mode = transaction
@@ -79,6 +94,7 @@ unix_socket_dir = {folder}
 auth_type = trust
 auth_file = {folder}/users.txt
 default_pool_size = {SERVER_CONNECTIONS}
+reserve_pool_timeout = 0.05
 max_client_conn = 500
 server_lifetime = 3600
 {f"max_prepared_statements = {prepared}" if prepared else ""}
@@ -192,6 +208,7 @@ def _pytest(folder: Path, bouncer: Bouncer, args: list[str]) -> int:
         "MERIT_DB_POOLER": bouncer.pooler,
         "MERIT_POOLER_DIRECT_URL": f"postgresql://{USER}@/{database}?host={folder}&port={PG_PORT}",
         "MERIT_POOLER_MAX_PREPARED": str(bouncer.max_prepared_statements),
+        "MERIT_POOLER_HOMES": str(HOMES),
     }
     command = [sys.executable, "-m", "pytest", *args]
     return subprocess.run(command, cwd=ROOT, env=env).returncode

@@ -14,7 +14,7 @@ from sqlalchemy import exc, text
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from api.core import db, home_pool
-from api.core.config import get_settings
+from api.core.config import Settings, get_settings
 from api.core.db import dispose_engine, tenant_session
 from api.core.embedded import to_asyncpg_url
 from api.core.home_pool import HomePool, home_connection
@@ -211,3 +211,15 @@ async def test_behind_a_pooler_or_turned_off_the_engine_keeps_sqlalchemys_pool(m
         assert isinstance(db.get_engine().pool, HomePool)
     finally:
         await dispose_engine()
+
+
+def test_home_databases_are_a_poolers_and_refused_straight_to_postgres(monkeypatch):
+    """MERIT_DB_POOLER_HOMES names PgBouncer aliases (tests/pooler/test_home_databases.py):
+    straight to Postgres there are none, so the setting alone is a configuration error
+    that says what to set, not a failure at the first request."""
+    monkeypatch.setenv("MERIT_DB_POOLER_HOMES", "16")
+    monkeypatch.setenv("MERIT_DB_POOLER", "none")
+    with pytest.raises(ValueError, match="set MERIT_DB_POOLER too"):
+        Settings()
+    monkeypatch.setenv("MERIT_DB_POOLER", "transaction")
+    assert Settings().db_pooler_homes == 16
