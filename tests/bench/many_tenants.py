@@ -13,13 +13,15 @@ Postgres process's CPU from /proc, over the phase) and the server's backends' ow
 pg_stat_activity), then the ratios.
 
     uv run python tests/bench/many_tenants.py [--smoke] [--orgs N] [--requests N]
-        [--keep DIR] [--soak SECONDS]
+        [--keep DIR] [--soak SECONDS] [--warm-all] [--pgbouncer HOMES]
 
 It starts its own embedded Postgres in a temporary MERIT_DATA_DIR and removes it at the end;
 with `--keep DIR` it uses DIR instead and leaves it, so a second run on the same DIR skips
 provisioning and seeding (10,000 organisations take about six minutes to make). `--soak`
 then serves the spread mix for that many seconds more, printing each minute the backends'
-memory, to show whether the per-connection budget holds it.
+memory, to show whether the per-connection budget holds it. `--pgbouncer HOMES` serves the
+phases through a PgBouncer in transaction mode instead: concentrated and spread with HOMES
+home databases (MERIT_DB_POOLER_HOMES), then spread again with none (the baseline there).
 """
 
 import argparse
@@ -53,6 +55,20 @@ def _arguments() -> argparse.Namespace:
         "deploy guide says has about a quarter of its memory: 6GB here)",
     )
     parser.add_argument(
+        "--pgbouncer",
+        type=int,
+        default=0,
+        metavar="HOMES",
+        help="serve every phase through PgBouncer 1.24 in transaction mode (tests/bench/"
+        "bouncer.py): concentrated and spread with HOMES home databases, then spread with none",
+    )
+    parser.add_argument(
+        "--home-reserve",
+        type=int,
+        default=1,
+        help="with --pgbouncer: server connections each home database adds after 20 ms",
+    )
+    parser.add_argument(
         "--warm-all",
         action="store_true",
         help="warm up with one request to every organisation of the phase, as a server that "
@@ -83,8 +99,10 @@ import asyncpg  # noqa: E402
 import httpx  # noqa: E402
 
 from api.core.db import dispose_engine  # noqa: E402
+from api.core.pg_connect import url_arguments  # noqa: E402
 from tenants.migrate import migrate_all  # noqa: E402
 from tenants.provision import NewTenant, create_tenant  # noqa: E402
+from tests.bench.bouncer import start as bouncer_start  # noqa: E402
 from tests.bench.harness import CALLERS, TIMEOUT, merit_serve, send  # noqa: E402
 from tests.bench.harness import Req as Request  # noqa: E402
 from tests.bench.pgproc import CpuWatch, own_memory_kb, parent  # noqa: E402
@@ -267,10 +285,18 @@ async def run_phase(
     return Phase(label, samples, wall, backends_cpu, background_cpu, memory, misses)
 
 
-async def soak(sids: list[str], seconds: int, monitor: asyncpg.Connection, postmaster: int) -> None:
+async def soak(
+    sids: list[str],
+    seconds: int,
+    monitor: asyncpg.Connection,
+    postmaster: int,
+    env: dict[str, str] | None = None,
+) -> None:
     """Spread traffic for `seconds` through one `merit serve`, and each minute the backends'
-    own memory: with a per-connection budget it levels off instead of growing."""
-    server = await asyncio.to_thread(merit_serve, dict(os.environ), _DATA / "logs" / "soak.log")
+    own memory: with a per-connection budget (or a fixed share each) it levels off instead of
+    growing."""
+    env = {**os.environ, **(env or {})}
+    server = await asyncio.to_thread(merit_serve, env, _DATA / "logs" / "soak.log")
     rng = random.Random(7)
     print(f"\nSoak: spread over {len(sids):,} organisations for {seconds} s")
     print(
@@ -366,6 +392,68 @@ def report(phases: list[Phase]) -> None:
     )
 
 
+async def straight_to_postgres(
+    args: argparse.Namespace, sids: list[str], monitor: asyncpg.Connection, postmaster: int
+) -> list[Phase]:
+    hot = await run_phase(f"concentrated on {HOT}", sids[:HOT], args.requests, monitor, postmaster)
+    spread = await run_phase(f"spread over {args.orgs:,}", sids, args.requests, monitor, postmaster)
+    # The same spread traffic on a pool whose connections are taken in turn: the baseline
+    # the home connections (api/core/home_pool.py) are measured against.
+    shared = await run_phase(
+        "spread, no home connections",
+        sids,
+        args.requests,
+        monitor,
+        postmaster,
+        env={"MERIT_DB_HOME_CONNECTIONS": "false"},
+    )
+    return [hot, spread, shared]
+
+
+async def through_pgbouncer(
+    args: argparse.Namespace,
+    sids: list[str],
+    dsn: str,
+    monitor: asyncpg.Connection,
+    postmaster: int,
+) -> list[Phase]:
+    """The three phases through PgBouncer, each on a PgBouncer of its own (so on backends of
+    its own, as `merit serve`'s own connections are each phase straight to Postgres): with
+    home databases, then spread over one database with as many server connections (the
+    baseline of tenant_engine's home databases)."""
+    homes = args.pgbouncer
+    user = url_arguments(dsn)["user"]
+    print(
+        f"Through PgBouncer 1.24: {homes} home databases, 1 server connection each "
+        f"+ {args.home_reserve} in reserve"
+    )
+
+    async def phase(label: str, of: list[str], homes_used: int) -> Phase:
+        bouncer = bouncer_start(dsn, homes, args.home_reserve)
+        try:
+            return await run_phase(
+                label, of, args.requests, monitor, postmaster, env=bouncer.env(homes_used)
+            )
+        finally:
+            bouncer.stop()
+
+    # What deploy/README.md asks of a pooled deployment: connections start with no schema.
+    await monitor.execute(f"ALTER ROLE \"{user}\" SET search_path = ''")
+    try:
+        hot = await phase(f"concentrated on {HOT}, {homes} homes", sids[:HOT], homes)
+        spread = await phase(f"spread over {args.orgs:,}, {homes} homes", sids, homes)
+        shared = await phase("spread, one database", sids, 0)
+        if args.soak:
+            bouncer = bouncer_start(dsn, homes, args.home_reserve)
+            try:
+                await soak(sids, args.soak, monitor, postmaster, env=bouncer.env(homes))
+            finally:
+                bouncer.stop()
+    finally:
+        await monitor.execute(f'ALTER ROLE "{user}" RESET search_path')
+    return [hot, spread, shared]
+
+
 async def main(args: argparse.Namespace) -> None:
     load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
     print(f"Machine: {os.cpu_count()} CPUs, load average {load} (figures scale with load)")
@@ -391,24 +479,12 @@ async def main(args: argparse.Namespace) -> None:
     monitor = await asyncpg.connect(dsn, server_settings={"application_name": "merit-bench"})
     try:
         postmaster = parent(await monitor.fetchval("SELECT pg_backend_pid()"))
-        hot = await run_phase(
-            f"concentrated on {HOT}", sids[:HOT], args.requests, monitor, postmaster
-        )
-        spread = await run_phase(
-            f"spread over {args.orgs:,}", sids, args.requests, monitor, postmaster
-        )
-        # The same spread traffic on a pool whose connections are taken in turn: the baseline
-        # the home connections (api/core/home_pool.py) are measured against.
-        shared = await run_phase(
-            "spread, no home connections",
-            sids,
-            args.requests,
-            monitor,
-            postmaster,
-            env={"MERIT_DB_HOME_CONNECTIONS": "false"},
-        )
+        if args.pgbouncer:
+            hot, spread, shared = await through_pgbouncer(args, sids, dsn, monitor, postmaster)
+        else:
+            hot, spread, shared = await straight_to_postgres(args, sids, monitor, postmaster)
         report([hot, spread, shared])
-        if args.soak:
+        if args.soak and not args.pgbouncer:
             await soak(sids, args.soak, monitor, postmaster)
     finally:
         await monitor.close()

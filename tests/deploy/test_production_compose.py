@@ -20,7 +20,7 @@ import pytest
 
 from api.backups.files import backup_dir
 from api.core.config import DEFAULT_BODY_LIMITS, MB, SECRETS_DIR, Settings, get_settings
-from api.core.pg_connect import behind_pooler
+from api.core.pg_connect import behind_pooler, home_database
 from tests.deploy.test_deploy_files import (
     COMPOSE,
     GUIDE,
@@ -139,6 +139,26 @@ def test_pgbouncer_pools_by_transaction_and_merit_is_told_so():
     assert behind_pooler(pooler)
     if pooler == "transaction-prepared":
         assert carries_named_statements(bouncer["image"], settings)
+
+
+def test_every_home_database_merit_uses_is_an_alias_of_the_main_one():
+    """With MERIT_DB_POOLER_HOMES=K an organisation's transactions connect to PgBouncer's
+    `merit_home_<id % K>`: each must exist, reach the same Postgres database as `merit`, and
+    have a small pool of its own (a missing one would fail that share of the organisations)."""
+    homes = {env_of(SERVICES[name]).get("MERIT_DB_POOLER_HOMES") for name in MERIT_SERVICES}
+    assert len(homes) == 1, homes  # the API and the worker share them
+    count = int(homes.pop() or 0)
+    assert count > 0
+    databases = PGBOUNCER_INI["databases"]
+    main = dict(part.split("=", 1) for part in databases["merit"].split())
+    for home in range(count):
+        alias = dict(part.split("=", 1) for part in databases[home_database("merit", home)].split())
+        assert {k: alias[k] for k in ("host", "port", "dbname")} == {
+            k: main[k] for k in ("host", "port", "dbname")
+        }
+        assert int(alias["pool_size"]) >= 1
+    assert home_database("merit", count) not in databases  # no alias Merit never uses
+    assert 0 < float(PGBOUNCER_INI["pgbouncer"]["reserve_pool_timeout"]) <= 1
 
 
 def pgbouncer_version(image: str) -> tuple[int, int]:
