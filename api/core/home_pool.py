@@ -19,7 +19,8 @@ screen's several requests, never wait long behind each other. Work with no organ
 (the platform catalog, sign-in) takes any connection, first come, first served.
 
 Behind a pooler in transaction mode the pooler chooses the server connection, so the engine
-does not use this pool there.
+does not use this pool there; the pooler's home databases do the same job (tenant_engine in
+api/core/db.py).
 """
 
 import asyncio
