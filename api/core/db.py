@@ -14,6 +14,7 @@ statement is prepared under a name (`transaction`: each is parsed again with its
 the same message) or PgBouncer itself carries the named ones (`transaction-prepared`).
 """
 
+import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -21,11 +22,13 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
+import asyncpg
 from pydantic_core import from_json
 from sqlalchemy import Connection, MetaData, Result, Select, event, make_url, text
 from sqlalchemy.exc import InvalidatePoolError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Session, object_session
+from sqlalchemy.util import await_
 
 from api.core.config import get_settings
 from api.core.embedded import to_asyncpg_url
@@ -62,6 +65,8 @@ class TenantBase(DeclarativeBase):
         session = object_session(self)
         return session.info.get("organization_id") if session else None
 
+
+log = logging.getLogger("merit.db")
 
 _engine: AsyncEngine | None = None
 # Behind a pooler with MERIT_DB_POOLER_HOMES: one engine per home database, made when first used.
@@ -143,6 +148,8 @@ def _make_engine(home: int | None = None) -> AsyncEngine:
     _ping_when_idle(engine)
     if straight_to_postgres and settings.db_schemas_per_connection:
         _retire_when_over_budget(engine, settings.db_schemas_per_connection)
+    if straight_to_postgres and settings.db_backend_memory_mb:
+        _retire_when_over_memory(engine, settings.db_backend_memory_mb)
     return engine
 
 
@@ -205,6 +212,58 @@ def _retire_when_over_budget(engine: AsyncEngine, budget: int) -> None:
             # Soft: nothing is closed here (a checkin may run outside the event loop); the
             # next checkout closes it and connects anew, which clears record.info.
             record.invalidate(soft=True)
+
+
+# How often a pooled connection asks its backend how much memory it holds: the answer walks
+# every memory context of the backend (a few milliseconds once it caches hundreds of schemas).
+MEMORY_CHECK_SECONDS = 30.0
+_NEXT_MEMORY_CHECK = "next_memory_check"
+_OVER_MEMORY = "over_memory"
+_BACKEND_MEMORY = "SELECT sum(total_bytes)::bigint FROM pg_backend_memory_contexts"
+# Set once the role turned out not to be allowed to read its backend's memory contexts.
+_memory_unreadable = False
+
+
+def _retire_when_over_memory(engine: AsyncEngine, budget_mb: int) -> None:
+    """The budget in megabytes, as Postgres counts them: at most every MEMORY_CHECK_SECONDS a
+    checkout asks the connection's backend for the memory of its contexts (the catalog cache
+    of the schemas it served is most of it), and a connection over the budget is retired
+    when it is returned, as by the budget of schemas. A count of schemas cannot tell a
+    schema whose one table was read from one whose twenty were; this can.
+
+    Reading pg_backend_memory_contexts takes a superuser or the pg_read_all_stats role
+    (deploy/README.md); without it the check logs once and stops, and the budget of schemas
+    still holds."""
+    limit = budget_mb * 1024 * 1024
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def connected(dbapi_connection: Any, record: Any) -> None:
+        record.info[_NEXT_MEMORY_CHECK] = time.monotonic() + MEMORY_CHECK_SECONDS
+
+    @event.listens_for(engine.sync_engine, "checkout")
+    def checked_out(dbapi_connection: Any, record: Any, proxy: Any) -> None:
+        global _memory_unreadable
+        now = time.monotonic()
+        if _memory_unreadable or now < record.info.get(_NEXT_MEMORY_CHECK, 0.0):
+            return
+        record.info[_NEXT_MEMORY_CHECK] = now + MEMORY_CHECK_SECONDS
+        try:
+            # Outside any transaction, on the driver's connection: one round trip.
+            held = await_(dbapi_connection.driver_connection.fetchval(_BACKEND_MEMORY))
+        except asyncpg.InsufficientPrivilegeError:
+            _memory_unreadable = True
+            log.warning(
+                "MERIT_DB_BACKEND_MEMORY_MB is not enforced: the database role may not read "
+                "pg_backend_memory_contexts (GRANT pg_read_all_stats TO <role>)"
+            )
+            return
+        if held is not None and held > limit:
+            record.info[_OVER_MEMORY] = True
+
+    @event.listens_for(engine.sync_engine, "checkin")
+    def checked_in(dbapi_connection: Any, record: Any) -> None:
+        if record is not None and record.info.get(_OVER_MEMORY):
+            record.invalidate(soft=True)  # replaced at the next checkout, as by the count
 
 
 def _note_schema(pooled_info: dict[Any, Any], schema: str) -> None:

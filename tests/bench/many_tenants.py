@@ -32,6 +32,8 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -102,6 +104,7 @@ from api.core.db import dispose_engine  # noqa: E402
 from api.core.pg_connect import url_arguments  # noqa: E402
 from tenants.migrate import migrate_all  # noqa: E402
 from tenants.provision import NewTenant, create_tenant  # noqa: E402
+from tests.bench.bouncer import Bouncer  # noqa: E402
 from tests.bench.bouncer import start as bouncer_start  # noqa: E402
 from tests.bench.harness import CALLERS, TIMEOUT, merit_serve, send  # noqa: E402
 from tests.bench.harness import Req as Request  # noqa: E402
@@ -422,43 +425,48 @@ async def through_pgbouncer(
     home databases, then spread over one database with as many server connections (the
     baseline of tenant_engine's home databases)."""
     homes = args.pgbouncer
-    user = url_arguments(dsn)["user"]
     print(
         f"Through PgBouncer 1.24: {homes} home databases, 1 server connection each "
         f"+ {args.home_reserve} in reserve"
     )
 
     async def phase(label: str, of: list[str], homes_used: int) -> Phase:
-        bouncer = bouncer_start(dsn, homes, args.home_reserve)
-        try:
+        async with pgbouncer(args, dsn, monitor) as bouncer:
             return await run_phase(
                 label, of, args.requests, monitor, postmaster, env=bouncer.env(homes_used)
             )
-        finally:
-            bouncer.stop()
 
+    hot = await phase(f"concentrated on {HOT}, {homes} homes", sids[:HOT], homes)
+    spread = await phase(f"spread over {args.orgs:,}, {homes} homes", sids, homes)
+    shared = await phase("spread, one database", sids, 0)
+    return [hot, spread, shared]
+
+
+@asynccontextmanager
+async def pgbouncer(
+    args: argparse.Namespace, dsn: str, monitor: asyncpg.Connection
+) -> AsyncIterator[Bouncer]:
+    """A PgBouncer of its own with --pgbouncer home databases, for the block."""
+    user = url_arguments(dsn)["user"]
     # What deploy/README.md asks of a pooled deployment: connections start with no schema.
     await monitor.execute(f"ALTER ROLE \"{user}\" SET search_path = ''")
+    bouncer = bouncer_start(dsn, args.pgbouncer, args.home_reserve)
     try:
-        hot = await phase(f"concentrated on {HOT}, {homes} homes", sids[:HOT], homes)
-        spread = await phase(f"spread over {args.orgs:,}, {homes} homes", sids, homes)
-        shared = await phase("spread, one database", sids, 0)
-        if args.soak:
-            bouncer = bouncer_start(dsn, homes, args.home_reserve)
-            try:
-                await soak(sids, args.soak, monitor, postmaster, env=bouncer.env(homes))
-            finally:
-                bouncer.stop()
+        yield bouncer
     finally:
+        bouncer.stop()
         await monitor.execute(f'ALTER ROLE "{user}" RESET search_path')
-    return [hot, spread, shared]
 
 
 async def main(args: argparse.Namespace) -> None:
     load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
     print(f"Machine: {os.cpu_count()} CPUs, load average {load} (figures scale with load)")
-    budget = get_settings().db_schemas_per_connection
-    print(f"MERIT_DB_SCHEMAS_PER_CONNECTION={budget} (a connection is replaced after that many)")
+    settings = get_settings()
+    print(
+        f"MERIT_DB_SCHEMAS_PER_CONNECTION={settings.db_schemas_per_connection}, "
+        f"MERIT_DB_BACKEND_MEMORY_MB={settings.db_backend_memory_mb} (straight to Postgres, a "
+        "connection is replaced past either)"
+    )
     dsn = (os.environ["DATABASE_URL"]).replace("postgresql+asyncpg://", "postgresql://")
     await size_shared_buffers(dsn, args.shared_buffers)
     print(f"shared_buffers={args.shared_buffers}")
@@ -484,7 +492,11 @@ async def main(args: argparse.Namespace) -> None:
         else:
             hot, spread, shared = await straight_to_postgres(args, sids, monitor, postmaster)
         report([hot, spread, shared])
-        if args.soak and not args.pgbouncer:
+        if args.soak and args.pgbouncer:
+            async with pgbouncer(args, dsn, monitor) as bouncer:
+                env = bouncer.env(args.pgbouncer)
+                await soak(sids, args.soak, monitor, postmaster, env=env)
+        elif args.soak:
             await soak(sids, args.soak, monitor, postmaster)
     finally:
         await monitor.close()

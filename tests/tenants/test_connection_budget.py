@@ -1,15 +1,19 @@
 """Straight to Postgres, a pooled connection that has served more organisation schemas than
-MERIT_DB_SCHEMAS_PER_CONNECTION is replaced by a fresh backend (whose catalog cache starts
-empty) when it is returned; one that keeps serving the same organisations is kept, and no
-request fails because a connection was retired."""
+MERIT_DB_SCHEMAS_PER_CONNECTION, or whose backend holds more memory than
+MERIT_DB_BACKEND_MEMORY_MB, is replaced by a fresh backend (whose catalog cache starts empty)
+when it is returned; one within both is kept, and no request fails because a connection was
+retired."""
 
+import logging
 from collections.abc import AsyncIterator
 
 import pytest
 from sqlalchemy import text
+from sqlalchemy.engine import make_url
 
+from api.core import db
 from api.core.config import get_settings
-from api.core.db import dispose_engine, tenant_session
+from api.core.db import dispose_engine, get_engine, tenant_session
 from api.organizations.models import Organization
 from tests.conftest import new_org
 
@@ -23,9 +27,24 @@ async def budget_of_three(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None
     await dispose_engine()
     monkeypatch.setattr(get_settings(), "db_pool_size", 1)
     monkeypatch.setattr(get_settings(), "db_schemas_per_connection", BUDGET)
+    monkeypatch.setattr(get_settings(), "db_backend_memory_mb", 0)
     monkeypatch.setattr(get_settings(), "db_pooler", "none")
     yield
     await dispose_engine()  # the next test gets an engine with the usual settings
+
+
+@pytest.fixture
+async def memory_checked_each_time(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
+    """A new engine of one connection whose backend's memory is checked at every checkout,
+    with no budget of schemas; the test sets the budget in megabytes."""
+    await dispose_engine()
+    monkeypatch.setattr(get_settings(), "db_pool_size", 1)
+    monkeypatch.setattr(get_settings(), "db_schemas_per_connection", 0)
+    monkeypatch.setattr(get_settings(), "db_pooler", "none")
+    monkeypatch.setattr(db, "MEMORY_CHECK_SECONDS", 0.0)
+    monkeypatch.setattr(db, "_memory_unreadable", False)
+    yield
+    await dispose_engine()
 
 
 async def backend_of(org: Organization) -> int:
@@ -74,3 +93,56 @@ async def test_behind_a_pooler_no_connection_is_retired(budget_of_three, monkeyp
     monkeypatch.setattr(get_settings(), "db_pooler", pooler)
     orgs = [await new_org("budget") for _ in range(BUDGET + 2)]
     assert len({await backend_of(org) for org in orgs * 2}) == 1
+
+
+async def memory_budget(monkeypatch: pytest.MonkeyPatch, mb: int) -> None:
+    """The budget in megabytes, on an engine made from here on."""
+    monkeypatch.setattr(get_settings(), "db_backend_memory_mb", mb)
+    await dispose_engine()
+
+
+async def test_a_connection_over_its_memory_budget_is_replaced(
+    memory_checked_each_time, monkeypatch, org
+):
+    # Every backend holds more than a megabyte of memory contexts from its first statement.
+    await memory_budget(monkeypatch, 1)
+    first = await backend_of(org)
+    second = await backend_of(org)
+    assert second != first
+    assert await backend_of(org) not in (first, second)
+
+
+async def test_a_connection_within_its_memory_budget_is_kept(
+    memory_checked_each_time, monkeypatch, org
+):
+    await memory_budget(monkeypatch, 4096)
+    others = [await new_org("memory") for _ in range(3)]
+    first = await backend_of(org)
+    for one in [org, *others] * 3:
+        assert await backend_of(one) == first
+
+
+async def test_without_leave_to_read_its_memory_the_check_stops_and_work_goes_on(
+    memory_checked_each_time, monkeypatch, caplog
+):
+    """A role that may not read pg_backend_memory_contexts (neither a superuser nor granted
+    pg_read_all_stats): one warning that says what to grant, and no request fails."""
+    async with get_engine().begin() as conn:
+        await conn.execute(text("DROP ROLE IF EXISTS merit_no_stats"))
+        await conn.execute(text("CREATE ROLE merit_no_stats LOGIN"))
+    await dispose_engine()
+    url = make_url(get_settings().database_url or "").set(username="merit_no_stats")
+    monkeypatch.setattr(get_settings(), "database_url", url.render_as_string(False))
+    monkeypatch.setattr(get_settings(), "db_backend_memory_mb", 1)
+    try:
+        with caplog.at_level(logging.WARNING, logger="merit.db"):
+            for _ in range(3):
+                async with get_engine().connect() as conn:
+                    assert await conn.scalar(text("SELECT current_user")) == "merit_no_stats"
+        warnings = [r for r in caplog.records if "pg_read_all_stats" in r.getMessage()]
+        assert len(warnings) == 1
+    finally:
+        await dispose_engine()
+        monkeypatch.undo()
+        async with get_engine().begin() as conn:
+            await conn.execute(text("DROP ROLE merit_no_stats"))

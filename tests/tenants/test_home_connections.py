@@ -31,6 +31,7 @@ async def pool_of_four(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
     monkeypatch.setattr(get_settings(), "db_pool_size", POOL)
     monkeypatch.setattr(get_settings(), "db_pooler", "none")
     monkeypatch.setattr(get_settings(), "db_schemas_per_connection", 0)
+    monkeypatch.setattr(get_settings(), "db_backend_memory_mb", 0)
     yield
     await dispose_engine()  # the next test gets an engine with the usual settings
 
