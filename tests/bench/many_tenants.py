@@ -29,6 +29,7 @@ import asyncio
 import os
 import random
 import shutil
+import statistics
 import sys
 import tempfile
 import time
@@ -69,6 +70,14 @@ def _arguments() -> argparse.Namespace:
         type=int,
         default=1,
         help="with --pgbouncer: server connections each home database adds after 20 ms",
+    )
+    parser.add_argument(
+        "--alternate",
+        type=int,
+        default=0,
+        metavar="PAIRS",
+        help="then, on one server warmed on every organisation, PAIRS pairs of 20 s windows "
+        "concentrated / spread, and the ratio of their medians (no phase-order bias)",
     )
     parser.add_argument(
         "--warm-all",
@@ -333,6 +342,53 @@ async def soak(
         server.stop()
 
 
+WINDOW_SECONDS = 20.0
+
+
+async def alternate(
+    sids: list[str],
+    pairs: int,
+    monitor: asyncpg.Connection,
+    postmaster: int,
+    env: dict[str, str] | None = None,
+) -> None:
+    """Concentrated and spread traffic in turns on one `merit serve`, after one request of
+    each kind to every organisation: both kinds then meet the same backends, caches and
+    shared buffers, and neither pays for running first after a start."""
+    env = {**os.environ, **(env or {})}
+    server = await asyncio.to_thread(merit_serve, env, _DATA / "logs" / "alternate.log")
+    rng = random.Random(11)
+    print(f"\nAlternating {WINDOW_SECONDS:.0f} s windows, concentrated on {HOT} / spread")
+    print(f"{'window':>6}{'kind':>14}{'requests':>10}{'req/s':>8}{'errors':>7}{'ms/req':>8}")
+    costs: dict[str, list[float]] = {"concentrated": [], "spread": []}
+    try:
+        limits = httpx.Limits(max_connections=CALLERS + 4, max_keepalive_connections=CALLERS + 4)
+        async with httpx.AsyncClient(base_url=server.base, timeout=TIMEOUT, limits=limits) as c:
+            every = [(path, sid) for sid in sids for path in MIX]
+            await _drive(c, lambda i: Request("GET", *every[i]), len(every))
+            for window in range(2 * pairs):
+                kind, of = ("concentrated", sids[:HOT]) if window % 2 == 0 else ("spread", sids)
+                watch = CpuWatch(postmaster)
+                watch.start()
+                started = time.perf_counter()
+                samples = await _drive_for(c, rng, of, WINDOW_SECONDS)
+                wall = time.perf_counter() - started
+                backends_cpu, _ = await watch.stop()
+                cost = backends_cpu * 1000 / max(1, len(samples))
+                costs[kind].append(cost)
+                print(
+                    f"{window + 1:>6}{kind:>14}{len(samples):>10}{len(samples) / wall:>8.1f}"
+                    f"{errors(samples):>7}{cost:>8.2f}"
+                )
+    finally:
+        server.stop()
+    hot, spread = (statistics.median(costs[k]) for k in ("concentrated", "spread"))
+    print(
+        f"median backends' CPU ms per request: concentrated {hot:.2f}, spread {spread:.2f}, "
+        f"spread / concentrated {spread / hot:.2f}x"
+    )
+
+
 async def _drive_for(
     client: httpx.AsyncClient, rng: random.Random, sids: list[str], seconds: float
 ) -> list[Sample]:
@@ -492,12 +548,18 @@ async def main(args: argparse.Namespace) -> None:
         else:
             hot, spread, shared = await straight_to_postgres(args, sids, monitor, postmaster)
         report([hot, spread, shared])
-        if args.soak and args.pgbouncer:
+        if args.pgbouncer and (args.soak or args.alternate):
             async with pgbouncer(args, dsn, monitor) as bouncer:
                 env = bouncer.env(args.pgbouncer)
-                await soak(sids, args.soak, monitor, postmaster, env=env)
-        elif args.soak:
-            await soak(sids, args.soak, monitor, postmaster)
+                if args.alternate:
+                    await alternate(sids, args.alternate, monitor, postmaster, env=env)
+                if args.soak:
+                    await soak(sids, args.soak, monitor, postmaster, env=env)
+        else:
+            if args.alternate:
+                await alternate(sids, args.alternate, monitor, postmaster)
+            if args.soak:
+                await soak(sids, args.soak, monitor, postmaster)
     finally:
         await monitor.close()
     failed = errors(hot.samples) + errors(spread.samples) + errors(shared.samples)
