@@ -95,7 +95,8 @@ class Settings(BaseSettings):
     db_pooler: Pooler = Field("none", alias="MERIT_DB_POOLER")
     # Straight to Postgres, a pooled connection that has served more organisation schemas than
     # this is replaced by a fresh one, which bounds each backend's catalog cache (0 = only the
-    # hourly recycle). Ignored behind a pooler (see api/core/db.py).
+    # hourly recycle), where the budget in megabytes below is 0 or its check is not allowed.
+    # Ignored behind a pooler (see api/core/db.py).
     db_schemas_per_connection: int = Field(150, ge=0, alias="MERIT_DB_SCHEMAS_PER_CONNECTION")
     # Straight to Postgres, a pooled connection whose backend holds more memory than this
     # (its memory contexts, which the catalog cache dominates) is replaced by a fresh one,

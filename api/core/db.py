@@ -147,7 +147,11 @@ def _make_engine(home: int | None = None) -> AsyncEngine:
     )
     _ping_when_idle(engine)
     if straight_to_postgres and settings.db_schemas_per_connection:
-        _retire_when_over_budget(engine, settings.db_schemas_per_connection)
+        _retire_when_over_budget(
+            engine,
+            settings.db_schemas_per_connection,
+            unless_memory_is_counted=settings.db_backend_memory_mb > 0,
+        )
     if straight_to_postgres and settings.db_backend_memory_mb:
         _retire_when_over_memory(engine, settings.db_backend_memory_mb)
     return engine
@@ -188,7 +192,9 @@ def _ping_when_idle(engine: AsyncEngine) -> None:
 SCHEMAS_SERVED = "schemas_served"
 
 
-def _retire_when_over_budget(engine: AsyncEngine, budget: int) -> None:
+def _retire_when_over_budget(
+    engine: AsyncEngine, budget: int, *, unless_memory_is_counted: bool
+) -> None:
     """Straight to Postgres, each pooled connection is one backend, and a backend keeps the
     catalog cache of every schema it touched for as long as it lives (up to ~350 KB for a
     schema whose every table it read). With traffic spread over thousands of organisations
@@ -197,6 +203,11 @@ def _retire_when_over_budget(engine: AsyncEngine, budget: int) -> None:
     share instead, which the budget should hold. So a connection that has served more than
     `budget` distinct schemas is retired when it is returned: the next checkout closes it and
     opens a fresh backend, and no request sees it happen.
+
+    The budget in megabytes (_retire_when_over_memory) measures the same thing better, so
+    `unless_memory_is_counted` leaves this count to the case where the role turned out not
+    to be allowed to read its backend's memory: a share of organisations larger than the
+    count but within the megabytes is then not retired again and again.
 
     Not registered behind a pooler: there a connection is not a backend, and the pooler's own
     server_lifetime bounds its server connections."""
@@ -207,6 +218,8 @@ def _retire_when_over_budget(engine: AsyncEngine, budget: int) -> None:
 
     @event.listens_for(engine.sync_engine, "checkin")
     def checked_in(dbapi_connection: Any, record: Any) -> None:
+        if unless_memory_is_counted and not _memory_unreadable:
+            return
         served = record.info.get(SCHEMAS_SERVED) if record is not None else None
         if served is not None and len(served) > budget:
             # Soft: nothing is closed here (a checkin may run outside the event loop); the
@@ -233,7 +246,7 @@ def _retire_when_over_memory(engine: AsyncEngine, budget_mb: int) -> None:
 
     Reading pg_backend_memory_contexts takes a superuser or the pg_read_all_stats role
     (deploy/README.md); without it the check logs once and stops, and the budget of schemas
-    still holds."""
+    applies instead."""
     limit = budget_mb * 1024 * 1024
 
     @event.listens_for(engine.sync_engine, "connect")

@@ -146,3 +146,19 @@ async def test_without_leave_to_read_its_memory_the_check_stops_and_work_goes_on
         monkeypatch.undo()
         async with get_engine().begin() as conn:
             await conn.execute(text("DROP ROLE merit_no_stats"))
+
+
+async def test_the_count_of_schemas_gives_way_to_a_memory_budget_it_can_read(
+    budget_of_three, monkeypatch
+):
+    """Where the backend's memory is counted, a share of more organisations than the count
+    but within the megabytes keeps its backend (not retired again and again); where it cannot
+    be read, the count still bounds it."""
+    monkeypatch.setattr(get_settings(), "db_backend_memory_mb", 4096)
+    monkeypatch.setattr(db, "_memory_unreadable", False)
+    await dispose_engine()
+    orgs = [await new_org("budget") for _ in range(BUDGET + 2)]
+    assert len({await backend_of(org) for org in orgs * 2}) == 1
+    monkeypatch.setattr(db, "_memory_unreadable", True)
+    before = await backend_of(orgs[0])
+    assert await backend_of(orgs[0]) != before  # over the count: retired at that checkin
