@@ -521,7 +521,7 @@ async def main(args: argparse.Namespace) -> None:
     print(
         f"MERIT_DB_SCHEMAS_PER_CONNECTION={settings.db_schemas_per_connection}, "
         f"MERIT_DB_BACKEND_MEMORY_MB={settings.db_backend_memory_mb} (straight to Postgres, a "
-        "connection is replaced past either)"
+        "connection is replaced past the megabytes, or past the count where they are not read)"
     )
     dsn = (os.environ["DATABASE_URL"]).replace("postgresql+asyncpg://", "postgresql://")
     await size_shared_buffers(dsn, args.shared_buffers)
