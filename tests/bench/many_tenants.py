@@ -277,7 +277,7 @@ async def run_phase(
         async with httpx.AsyncClient(base_url=server.base, timeout=TIMEOUT, limits=limits) as c:
             await _drive(c, request, max(len(MIX) * 4, requests // 10))
             if ARGS.warm_all:
-                every = [(path, sid) for sid in sids for path in MIX]
+                every = warm_up_order(sids)
                 await _drive(c, lambda i: Request("GET", *every[i]), len(every))
             misses = await blocks_read(monitor)
             watch = CpuWatch(postmaster)
@@ -345,6 +345,14 @@ async def soak(
 WINDOW_SECONDS = 20.0
 
 
+def warm_up_order(sids: list[str]) -> list[tuple[str, str]]:
+    """Every organisation's requests of the mix, one screen over all organisations at a
+    time: the callers' requests in flight at once are then for different organisations,
+    each taken to its home (an organisation's five at once would send four of them to
+    other connections, warming backends that are not theirs)."""
+    return [(path, sid) for path in MIX for sid in sids]
+
+
 async def alternate(
     sids: list[str],
     pairs: int,
@@ -364,7 +372,7 @@ async def alternate(
     try:
         limits = httpx.Limits(max_connections=CALLERS + 4, max_keepalive_connections=CALLERS + 4)
         async with httpx.AsyncClient(base_url=server.base, timeout=TIMEOUT, limits=limits) as c:
-            every = [(path, sid) for sid in sids for path in MIX]
+            every = warm_up_order(sids)
             await _drive(c, lambda i: Request("GET", *every[i]), len(every))
             for window in range(2 * pairs):
                 kind, of = ("concentrated", sids[:HOT]) if window % 2 == 0 else ("spread", sids)
