@@ -136,8 +136,9 @@ def _make_engine(home: int | None = None) -> AsyncEngine:
         # Hourly, for whatever a long-lived backend gathers. Not sooner: straight to
         # Postgres a new backend rebuilds the catalog cache of its organisations, which at
         # 10,000 of them and every 15 minutes was a quarter of the requests. Memory is
-        # bounded by the budget of schemas per connection (_retire_when_over_budget) and,
-        # behind a pooler, by the pooler's server_lifetime.
+        # bounded by the budget per connection (_retire_when_over_memory, or the count of
+        # _retire_when_over_budget) and, behind a pooler, by a home database's share and
+        # the pooler's server_lifetime.
         pool_recycle=3600,
         pool_timeout=10,
         # JSONB values (review answers, template questions) parsed by pydantic-core's
