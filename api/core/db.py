@@ -14,7 +14,6 @@ statement is prepared under a name (`transaction`: each is parsed again with its
 the same message) or PgBouncer itself carries the named ones (`transaction-prepared`).
 """
 
-import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -22,15 +21,14 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
-import asyncpg
 from pydantic_core import from_json
 from sqlalchemy import Connection, MetaData, Result, Select, event, make_url, text
 from sqlalchemy.exc import InvalidatePoolError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Session, object_session
-from sqlalchemy.util import await_
 
 from api.core.config import get_settings
+from api.core.connection_budget import note_schema, retire_when_over_budget, retire_when_over_memory
 from api.core.embedded import to_asyncpg_url
 from api.core.home_pool import HomePool, home_connection
 from api.core.pg_connect import Pooler, behind_pooler, connection_arguments, home_database
@@ -65,8 +63,6 @@ class TenantBase(DeclarativeBase):
         session = object_session(self)
         return session.info.get("organization_id") if session else None
 
-
-log = logging.getLogger("merit.db")
 
 _engine: AsyncEngine | None = None
 # Behind a pooler with MERIT_DB_POOLER_HOMES: one engine per home database, made when first used.
@@ -136,9 +132,8 @@ def _make_engine(home: int | None = None) -> AsyncEngine:
         # Hourly, for whatever a long-lived backend gathers. Not sooner: straight to
         # Postgres a new backend rebuilds the catalog cache of its organisations, which at
         # 10,000 of them and every 15 minutes was a quarter of the requests. Memory is
-        # bounded by the budget per connection (_retire_when_over_memory, or the count of
-        # _retire_when_over_budget) and, behind a pooler, by a home database's share and
-        # the pooler's server_lifetime.
+        # bounded by the budget per connection (api/core/connection_budget.py) and, behind
+        # a pooler, by a home database's share and the pooler's server_lifetime.
         pool_recycle=3600,
         pool_timeout=10,
         # JSONB values (review answers, template questions) parsed by pydantic-core's
@@ -148,13 +143,13 @@ def _make_engine(home: int | None = None) -> AsyncEngine:
     )
     _ping_when_idle(engine)
     if straight_to_postgres and settings.db_schemas_per_connection:
-        _retire_when_over_budget(
+        retire_when_over_budget(
             engine,
             settings.db_schemas_per_connection,
             unless_memory_is_counted=settings.db_backend_memory_mb > 0,
         )
     if straight_to_postgres and settings.db_backend_memory_mb:
-        _retire_when_over_memory(engine, settings.db_backend_memory_mb)
+        retire_when_over_memory(engine, settings.db_backend_memory_mb)
     return engine
 
 
@@ -187,104 +182,6 @@ def _ping_when_idle(engine: AsyncEngine) -> None:
             # Most likely Postgres restarted: the pool drops every connection made before now
             # and this checkout is tried again on a new one.
             raise InvalidatePoolError("stale pooled connection") from exc
-
-
-# Where a pooled connection counts the organisation schemas its backend has served.
-SCHEMAS_SERVED = "schemas_served"
-
-
-def _retire_when_over_budget(
-    engine: AsyncEngine, budget: int, *, unless_memory_is_counted: bool
-) -> None:
-    """Straight to Postgres, each pooled connection is one backend, and a backend keeps the
-    catalog cache of every schema it touched for as long as it lives (up to ~350 KB for a
-    schema whose every table it read). With traffic spread over thousands of organisations
-    on connections taken in turn, that grows every backend towards gigabytes before
-    pool_recycle ends it; home connections (api/core/home_pool.py) give each backend a fixed
-    share instead, which the budget should hold. So a connection that has served more than
-    `budget` distinct schemas is retired when it is returned: the next checkout closes it and
-    opens a fresh backend, and no request sees it happen.
-
-    The budget in megabytes (_retire_when_over_memory) measures the same thing better, so
-    `unless_memory_is_counted` leaves this count to the case where the role turned out not
-    to be allowed to read its backend's memory: a share of organisations larger than the
-    count but within the megabytes is then not retired again and again.
-
-    Not registered behind a pooler: there a connection is not a backend, and the pooler's own
-    server_lifetime bounds its server connections."""
-
-    @event.listens_for(engine.sync_engine, "connect")
-    def connected(dbapi_connection: Any, record: Any) -> None:
-        record.info[SCHEMAS_SERVED] = set()
-
-    @event.listens_for(engine.sync_engine, "checkin")
-    def checked_in(dbapi_connection: Any, record: Any) -> None:
-        if unless_memory_is_counted and not _memory_unreadable:
-            return
-        served = record.info.get(SCHEMAS_SERVED) if record is not None else None
-        if served is not None and len(served) > budget:
-            # Soft: nothing is closed here (a checkin may run outside the event loop); the
-            # next checkout closes it and connects anew, which clears record.info.
-            record.invalidate(soft=True)
-
-
-# How often a pooled connection asks its backend how much memory it holds: the answer walks
-# every memory context of the backend (a few milliseconds once it caches hundreds of schemas).
-MEMORY_CHECK_SECONDS = 30.0
-_NEXT_MEMORY_CHECK = "next_memory_check"
-_OVER_MEMORY = "over_memory"
-_BACKEND_MEMORY = "SELECT sum(total_bytes)::bigint FROM pg_backend_memory_contexts"
-# Set once the role turned out not to be allowed to read its backend's memory contexts.
-_memory_unreadable = False
-
-
-def _retire_when_over_memory(engine: AsyncEngine, budget_mb: int) -> None:
-    """The budget in megabytes, as Postgres counts them: at most every MEMORY_CHECK_SECONDS a
-    checkout asks the connection's backend for the memory of its contexts (the catalog cache
-    of the schemas it served is most of it), and a connection over the budget is retired
-    when it is returned, as by the budget of schemas. A count of schemas cannot tell a
-    schema whose one table was read from one whose twenty were; this can.
-
-    Reading pg_backend_memory_contexts takes a superuser or the pg_read_all_stats role
-    (deploy/README.md); without it the check logs once and stops, and the budget of schemas
-    applies instead."""
-    limit = budget_mb * 1024 * 1024
-
-    @event.listens_for(engine.sync_engine, "connect")
-    def connected(dbapi_connection: Any, record: Any) -> None:
-        record.info[_NEXT_MEMORY_CHECK] = time.monotonic() + MEMORY_CHECK_SECONDS
-
-    @event.listens_for(engine.sync_engine, "checkout")
-    def checked_out(dbapi_connection: Any, record: Any, proxy: Any) -> None:
-        global _memory_unreadable
-        now = time.monotonic()
-        if _memory_unreadable or now < record.info.get(_NEXT_MEMORY_CHECK, 0.0):
-            return
-        record.info[_NEXT_MEMORY_CHECK] = now + MEMORY_CHECK_SECONDS
-        try:
-            # Outside any transaction, on the driver's connection: one round trip.
-            held = await_(dbapi_connection.driver_connection.fetchval(_BACKEND_MEMORY))
-        except asyncpg.InsufficientPrivilegeError:
-            _memory_unreadable = True
-            log.warning(
-                "MERIT_DB_BACKEND_MEMORY_MB is not enforced: the database role may not read "
-                "pg_backend_memory_contexts (GRANT pg_read_all_stats TO <role>)"
-            )
-            return
-        if held is not None and held > limit:
-            record.info[_OVER_MEMORY] = True
-
-    @event.listens_for(engine.sync_engine, "checkin")
-    def checked_in(dbapi_connection: Any, record: Any) -> None:
-        if record is not None and record.info.get(_OVER_MEMORY):
-            record.invalidate(soft=True)  # replaced at the next checkout, as by the count
-
-
-def _note_schema(pooled_info: dict[Any, Any], schema: str) -> None:
-    """Counts the schema against its connection's budget (only where one is kept)."""
-    served = pooled_info.get(SCHEMAS_SERVED)
-    if served is not None:
-        served.add(schema)
 
 
 async def dispose_engine() -> None:
@@ -370,7 +267,7 @@ def _enter_schema(session: Session, transaction: Any, connection: Connection) ->
     # search_path back, so no later transaction, on this connection or (behind a pooler) on
     # the server connection it ran on, can see this organisation's tables by name.
     connection.execute(_ENTER_SCHEMA, {"path": session.info["search_path"]})
-    _note_schema(connection.connection.info, session.info["schema"])
+    note_schema(connection.connection.info, session.info["schema"])
 
 
 def _search_path(schema: str) -> str:
@@ -384,7 +281,7 @@ async def enter_schema(session: AsyncSession, schema: str) -> None:
     are always named `public.<table>`. COMMIT or ROLLBACK puts the empty path back."""
     connection = await session.connection()
     await connection.execute(_ENTER_SCHEMA, {"path": _search_path(schema)})
-    _note_schema((await connection.get_raw_connection()).info, schema)
+    note_schema((await connection.get_raw_connection()).info, schema)
 
 
 @asynccontextmanager

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
-from api.core import db
+from api.core import connection_budget
 from api.core.config import get_settings
 from api.core.db import dispose_engine, get_engine, tenant_session
 from api.organizations.models import Organization
@@ -41,8 +41,8 @@ async def memory_checked_each_time(monkeypatch: pytest.MonkeyPatch) -> AsyncIter
     monkeypatch.setattr(get_settings(), "db_pool_size", 1)
     monkeypatch.setattr(get_settings(), "db_schemas_per_connection", 0)
     monkeypatch.setattr(get_settings(), "db_pooler", "none")
-    monkeypatch.setattr(db, "MEMORY_CHECK_SECONDS", 0.0)
-    monkeypatch.setattr(db, "_memory_unreadable", False)
+    monkeypatch.setattr(connection_budget, "MEMORY_CHECK_SECONDS", 0.0)
+    monkeypatch.setattr(connection_budget, "_memory_unreadable", False)
     yield
     await dispose_engine()
 
@@ -155,10 +155,10 @@ async def test_the_count_of_schemas_gives_way_to_a_memory_budget_it_can_read(
     but within the megabytes keeps its backend (not retired again and again); where it cannot
     be read, the count still bounds it."""
     monkeypatch.setattr(get_settings(), "db_backend_memory_mb", 4096)
-    monkeypatch.setattr(db, "_memory_unreadable", False)
+    monkeypatch.setattr(connection_budget, "_memory_unreadable", False)
     await dispose_engine()
     orgs = [await new_org("budget") for _ in range(BUDGET + 2)]
     assert len({await backend_of(org) for org in orgs * 2}) == 1
-    monkeypatch.setattr(db, "_memory_unreadable", True)
+    monkeypatch.setattr(connection_budget, "_memory_unreadable", True)
     before = await backend_of(orgs[0])
     assert await backend_of(orgs[0]) != before  # over the count: retired at that checkin
