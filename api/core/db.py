@@ -114,7 +114,7 @@ def _make_engine(home: int | None = None) -> AsyncEngine:
     if home is not None:
         url = url.set(database=home_database(url.database or "", home))
     straight_to_postgres = not behind_pooler(settings.db_pooler)
-    homes = straight_to_postgres and settings.db_home_connections
+    home_connections = straight_to_postgres and settings.db_home_connections
     engine = create_async_engine(
         url,
         # A small fixed pool, no overflow. Overflow connections are closed as soon as they
@@ -128,7 +128,7 @@ def _make_engine(home: int | None = None) -> AsyncEngine:
         max_overflow=0,
         # Straight to Postgres, each organisation prefers one connection of the pool, whose
         # backend keeps its catalog cache warm (api/core/home_pool.py).
-        **({"poolclass": HomePool} if homes else {}),
+        **({"poolclass": HomePool} if home_connections else {}),
         # Hourly, for whatever a long-lived backend gathers. Not sooner: straight to
         # Postgres a new backend rebuilds the catalog cache of its organisations, which at
         # 10,000 of them and every 15 minutes was a quarter of the requests. Memory is

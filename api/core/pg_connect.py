@@ -38,6 +38,18 @@ def home_database(database: str, home: int) -> str:
     return f"{database}_home_{home}"
 
 
+def home_database_entries(database: str, server: str, homes: int, reserve: int = 1) -> list[str]:
+    """PgBouncer's `[databases]` lines for `homes` home databases of `database`, reached at
+    `server` (`host=... port=... [user=...]`): one server connection each and `reserve` more
+    for a transaction that waited `reserve_pool_timeout` (deploy/README.md, "Home
+    databases")."""
+    return [
+        f"{home_database(database, n)} = {server} dbname={database} pool_size=1 "
+        f"reserve_pool={reserve}"
+        for n in range(homes)
+    ]
+
+
 def connection_arguments(pooler: Pooler) -> dict[str, Any]:
     """asyncpg's connection arguments, straight to Postgres or through a pooler."""
     server_settings = {"application_name": "merit"}

@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from api.core.pg_connect import home_database, url_arguments
+from api.core.pg_connect import home_database_entries, url_arguments
 
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = ROOT / ".merit/pgbouncer-1.24/bin/pgbouncer"
@@ -54,11 +54,7 @@ class Bouncer:
 
 def _ini(folder: Path, server: str, database: str, homes: int, reserve: int) -> str:
     lines = [f"{database} = {server} dbname={database} pool_size={(1 + reserve) * homes}"]
-    lines += [
-        f"{home_database(database, n)} = {server} dbname={database} pool_size=1 "
-        f"reserve_pool={reserve}"
-        for n in range(homes)
-    ]
+    lines += home_database_entries(database, server, homes, reserve)
     return "\n".join(
         [
             "[databases]",

@@ -522,6 +522,19 @@ async def pgbouncer(
         await monitor.execute(f'ALTER ROLE "{user}" RESET search_path')
 
 
+@asynccontextmanager
+async def served_as_the_phases(
+    args: argparse.Namespace, dsn: str, monitor: asyncpg.Connection
+) -> AsyncIterator[dict[str, str]]:
+    """`merit serve`'s settings for the runs after the phases: through a PgBouncer of their
+    own with --pgbouncer (its home databases on), else straight to Postgres as they are."""
+    if not args.pgbouncer:
+        yield {}
+        return
+    async with pgbouncer(args, dsn, monitor) as bouncer:
+        yield bouncer.env(args.pgbouncer)
+
+
 async def main(args: argparse.Namespace) -> None:
     load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
     print(f"Machine: {os.cpu_count()} CPUs, load average {load} (figures scale with load)")
@@ -556,18 +569,12 @@ async def main(args: argparse.Namespace) -> None:
         else:
             hot, spread, shared = await straight_to_postgres(args, sids, monitor, postmaster)
         report([hot, spread, shared])
-        if args.pgbouncer and (args.soak or args.alternate):
-            async with pgbouncer(args, dsn, monitor) as bouncer:
-                env = bouncer.env(args.pgbouncer)
+        if args.soak or args.alternate:
+            async with served_as_the_phases(args, dsn, monitor) as env:
                 if args.alternate:
                     await alternate(sids, args.alternate, monitor, postmaster, env=env)
                 if args.soak:
                     await soak(sids, args.soak, monitor, postmaster, env=env)
-        else:
-            if args.alternate:
-                await alternate(sids, args.alternate, monitor, postmaster)
-            if args.soak:
-                await soak(sids, args.soak, monitor, postmaster)
     finally:
         await monitor.close()
     failed = errors(hot.samples) + errors(spread.samples) + errors(shared.samples)

@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from api.core.pg_connect import home_database  # noqa: E402
+from api.core.pg_connect import home_database_entries  # noqa: E402
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 PG_PORT = 5432  # socket file names only: nothing listens on TCP
@@ -78,10 +78,7 @@ def _bouncer_ini(folder: Path, bouncer: Bouncer) -> str:
     prepared = bouncer.max_prepared_statements
     server = f"host={folder} port={PG_PORT} user={USER}"
     database = _database(bouncer)
-    homes = "\n".join(
-        f"{home_database(database, n)} = {server} dbname={database} pool_size=1 reserve_pool=1"
-        for n in range(HOMES)
-    )
+    homes = "\n".join(home_database_entries(database, server, HOMES))
     return f"""[databases]
 {homes}
 * = {server}
