@@ -5,7 +5,7 @@ PYTHON := $(shell command -v python3)
 UV := $(PYTHON) -m uv
 export UV_LINK_MODE := copy
 
-.PHONY: dev test lane-pytest pytest-waiting pytest-rest lane-web setup python-deps node-deps web chromium faketime pooler-deps pgbouncer-1.24 lint typecheck pytest clock pooler many-tenants vitest e2e bench clean
+.PHONY: dev test lane-pytest lane-web setup python-deps node-deps web chromium faketime pooler-deps pgbouncer-1.24 lint typecheck pytest clock pooler many-tenants vitest e2e bench clean
 
 dev: setup web
 	$(UV) run merit dev
@@ -17,19 +17,8 @@ test: setup chromium faketime pooler-deps lint typecheck
 	@$(MAKE) --no-print-directory -j2 --output-sync=target lane-pytest lane-web
 	@$(MAKE) --no-print-directory e2e
 
-# pytest in two processes, each with its own embedded Postgres and Redis: the suites that
-# mostly wait on the servers and commands they start (faults, the load smoke, the CLI) beside
-# the rest, which keep a core busy.
 lane-pytest:
-	@$(MAKE) --no-print-directory -j2 --output-sync=target pytest-waiting pytest-rest
-
-WAITING_SUITES := tests/faults tests/load_smoke tests/tenants
-
-pytest-waiting:
-	$(UV) run pytest $(WAITING_SUITES)
-
-pytest-rest:
-	$(UV) run pytest $(addprefix --ignore=,$(WAITING_SUITES))
+	@$(MAKE) --no-print-directory pytest
 
 lane-web:
 	@$(MAKE) --no-print-directory -j1 clock pooler many-tenants vitest web
