@@ -18,6 +18,18 @@ describe('dates', () => {
   it('formats en-US short month, day and year without shifting date-only values', () => {
     expect(formatDate('2026-01-05')).toBe('Jan 5, 2026')
   })
+  it("reads the same as the browser's en-US formatter on every day of two years, times included", () => {
+    const intl = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+    for (let day = new Date(2027, 0, 1); day.getFullYear() < 2029; day.setDate(day.getDate() + 1)) {
+      const dateOnly = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`
+      expect(formatDate(dateOnly)).toBe(intl.format(day))
+      const moment = new Date(day.getTime() + 13.5 * 3600 * 1000).toISOString()
+      expect(formatDate(moment)).toBe(intl.format(new Date(moment)))
+    }
+  })
+  it('gives back what is not a date', () => {
+    expect(formatDate('not a date')).toBe('not a date')
+  })
   it('rounds the remaining days up', () => {
     const now = new Date(2026, 0, 1, 12, 0)
     expect(daysUntil('2026-01-02', now)).toBe(1)
