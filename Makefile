@@ -5,14 +5,15 @@ PYTHON := $(shell command -v python3)
 UV := $(PYTHON) -m uv
 export UV_LINK_MODE := copy
 
-.PHONY: dev test lane-pytest lane-web setup python-deps node-deps web chromium faketime pooler-deps pgbouncer-1.24 lint typecheck pytest clock pooler many-tenants vitest e2e bench clean
+.PHONY: dev test lane-pytest lane-web setup python-deps node-deps web chromium faketime pooler-deps pgbouncer-1.24 lint typecheck pytest fuzz clock pooler many-tenants vitest e2e bench clean
 
 dev: setup web
 	$(UV) run merit dev
 
-# pytest runs beside the clock runs, the pooler run, vitest and the web build (two lanes on two
-# cores); the browser tests come last, alone, because Lighthouse's performance score needs a
-# quiet machine.
+# pytest (two worker processes) runs beside the clock runs, the pooler run, the fuzzer, vitest
+# and the web build: most tests wait on Postgres or on a server they started, so three
+# processes keep two cores busy. The browser tests come last, alone, because Lighthouse's
+# performance score needs a quiet machine.
 test: setup chromium faketime pooler-deps lint typecheck
 	@$(MAKE) --no-print-directory -j2 --output-sync=target lane-pytest lane-web
 	@$(MAKE) --no-print-directory e2e
@@ -21,7 +22,7 @@ lane-pytest:
 	@$(MAKE) --no-print-directory pytest
 
 lane-web:
-	@$(MAKE) --no-print-directory -j1 clock pooler many-tenants vitest web
+	@$(MAKE) --no-print-directory -j1 clock pooler many-tenants fuzz vitest web
 
 setup: python-deps node-deps
 
@@ -65,8 +66,16 @@ typecheck:
 	npm run typecheck
 	npm run api-types:check
 
+# Each pytest-xdist worker starts its own embedded Postgres and Redis (tests/conftest.py), and
+# a test file stays on one worker. A database given by DATABASE_URL is shared: one process then.
+PYTEST_WORKERS ?= $(if $(DATABASE_URL),0,2)
 pytest:
-	$(UV) run pytest
+	$(UV) run pytest -n $(PYTEST_WORKERS) --dist loadfile --ignore=tests/fuzz
+
+# Schemathesis against the OpenAPI document, in a pytest of its own: its tests share one id,
+# which pytest-xdist would run once.
+fuzz: python-deps
+	$(UV) run pytest tests/fuzz
 
 # The date_sensitive tests again at a quarter boundary, month ends and across midnight (2-3 min).
 clock: python-deps faketime

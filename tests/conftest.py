@@ -15,7 +15,10 @@ import httpx
 import pytest
 
 _DATA = Path(tempfile.mkdtemp(prefix="merit-test-"))
-os.environ.setdefault("MERIT_DATA_DIR", str(_DATA))
+# pytest-xdist's workers inherit their controller's environment: a data directory this file
+# chose there is replaced by the worker's own, one given from outside is kept.
+if os.environ.get("MERIT_DATA_DIR", "") in ("", os.environ.get("MERIT_TEST_DATA_DIR")):
+    os.environ["MERIT_DATA_DIR"] = os.environ["MERIT_TEST_DATA_DIR"] = str(_DATA)
 os.environ.setdefault("MERIT_ENV", "test")
 # The suites sign in hundreds of times from one address; the limit itself is tested apart.
 os.environ.setdefault("MERIT_RATE_LIMIT", "1000/minute")
@@ -24,14 +27,23 @@ os.environ.setdefault("MERIT_WEB_DIST", str(_DATA / "no-web"))
 from api.core.config import get_settings  # noqa: E402
 from api.core.embedded import ensure_services, stop_services  # noqa: E402
 
-ensure_services(get_settings().data_dir, redis=True)
+
+def _runs_tests(config: pytest.Config) -> bool:
+    """False in pytest-xdist's controller (`pytest -n N`), which only hands the tests to its
+    workers: each worker is a pytest process of its own, with its own embedded servers."""
+    return hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if _runs_tests(config):
+        ensure_services(get_settings().data_dir, redis=True)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    """This run's embedded servers stop and its data directory (about 1 GB) is removed."""
-    if os.environ.get("MERIT_DATA_DIR") == str(_DATA):
+    """This process's embedded servers stop and its data directory (about 1 GB) is removed."""
+    if _runs_tests(config) and os.environ.get("MERIT_DATA_DIR") == str(_DATA):
         stop_services()
-        shutil.rmtree(_DATA, ignore_errors=True)
+    shutil.rmtree(_DATA, ignore_errors=True)
 
 
 from api.auth import sessions  # noqa: E402

@@ -10,6 +10,13 @@ import pytest
 SEED = int(os.environ.get("MERIT_FUZZ_SEED") or secrets.randbelow(2**32))
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # Schemathesis gives every operation's test one id, and pytest-xdist runs one test per id:
+    # under `-n` the fuzzer would check a single operation and still pass.
+    if os.environ.get("PYTEST_XDIST_WORKER") and any(i.path.parent.name == "fuzz" for i in items):
+        raise pytest.UsageError("run tests/fuzz in a pytest of its own, without -n (make fuzz)")
+
+
 def pytest_report_header() -> str:
     return f"fuzz seed: {SEED} (replay with MERIT_FUZZ_SEED={SEED})"
 
