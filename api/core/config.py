@@ -109,6 +109,10 @@ class Settings(BaseSettings):
     # aliases `<database>_home_<n>` of the one Postgres database, each with a small server
     # pool of its own, so each backend serves a fixed share (api/core/db.py); 0 = none.
     db_pooler_homes: int = Field(0, ge=0, le=1024, alias="MERIT_DB_POOLER_HOMES")
+    # An organisation's statements name its schema in their text ("org_7".employees), so
+    # Postgres keeps a plan per organisation instead of planning again whenever the
+    # connection's previous transaction was another organisation's (api/core/db.py).
+    db_schema_in_statements: bool = Field(False, alias="MERIT_DB_SCHEMA_IN_STATEMENTS")
     # Whether an organisation's single sign-on provider may live at a private address
     # (api/sso/addresses.py). Unset: only in development and tests.
     sso_private_addresses: bool | None = Field(None, alias="MERIT_SSO_PRIVATE_ADDRESSES")
@@ -218,6 +222,12 @@ class Settings(BaseSettings):
             raise ValueError(
                 "MERIT_DB_POOLER_HOMES names PgBouncer databases: set MERIT_DB_POOLER too "
                 "(straight to Postgres, MERIT_DB_HOME_CONNECTIONS does this job)"
+            )
+        if self.db_schema_in_statements and self.db_pooler == "transaction":
+            raise ValueError(
+                "MERIT_DB_SCHEMA_IN_STATEMENTS keeps a prepared statement per organisation, and "
+                "PgBouncer in plain transaction mode keeps none: use MERIT_DB_POOLER="
+                "transaction-prepared (PgBouncer 1.21 or later) or leave it off"
             )
         if self.environment not in ("development", "test") and self.secret_key == DEV_SECRET:
             raise ValueError("MERIT_SECRET_KEY must be set outside development")

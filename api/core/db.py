@@ -259,6 +259,13 @@ class _TenantSession(Session):
 
 # A bound value, so the statement text is the same for every organisation.
 _ENTER_SCHEMA = text("SELECT set_config('search_path', :path, true)")
+# With a statement per organisation (_naming_schema), each is planned once for all its values:
+# under Postgres's default a statement is planned afresh for its first five runs, and an
+# organisation's statement on a connection serving hundreds of them rarely gets past five.
+_ENTER_SCHEMA_KEEPING_PLANS = text(
+    "SELECT set_config('search_path', :path, true), "
+    "set_config('plan_cache_mode', 'force_generic_plan', true)"
+)
 
 
 @event.listens_for(_TenantSession, "after_begin")
@@ -266,7 +273,9 @@ def _enter_schema(session: Session, transaction: Any, connection: Connection) ->
     # `true`: local to this transaction. COMMIT or ROLLBACK puts the connection's own empty
     # search_path back, so no later transaction, on this connection or (behind a pooler) on
     # the server connection it ran on, can see this organisation's tables by name.
-    connection.execute(_ENTER_SCHEMA, {"path": session.info["search_path"]})
+    keeping_plans = get_settings().db_schema_in_statements
+    statement = _ENTER_SCHEMA_KEEPING_PLANS if keeping_plans else _ENTER_SCHEMA
+    connection.execute(statement, {"path": session.info["search_path"]})
     note_schema(connection.connection.info, session.info["schema"])
 
 
@@ -284,6 +293,18 @@ async def enter_schema(session: AsyncSession, schema: str) -> None:
     note_schema((await connection.get_raw_connection()).info, schema)
 
 
+@lru_cache(maxsize=20_000)
+def _naming_schema(engine: AsyncEngine, schema: str) -> AsyncEngine:
+    """`engine` (the same pool) whose statements name `schema` in their text.
+
+    Postgres keeps a prepared statement's plan only while the search_path is the one it was
+    planned under. One text for every organisation is planned again each time a connection
+    changes organisation; a text per organisation keeps its plan (MERIT_DB_SCHEMA_IN_STATEMENTS,
+    deploy/README.md weighs the memory it costs). The transaction's search_path is still the
+    organisation's, so a statement written out without a schema finds only its tables."""
+    return engine.execution_options(schema_translate_map={None: schema})
+
+
 @asynccontextmanager
 async def tenant_session(
     schema: str, organization_id: int, *, reads_only: bool = False
@@ -296,9 +317,10 @@ async def tenant_session(
     schema is chosen per transaction (and behind a pooler a transaction is the only thing
     that keeps statements on one server connection).
     """
-    session = AsyncSession(
-        tenant_engine(organization_id), expire_on_commit=False, sync_session_class=_TenantSession
-    )
+    engine = tenant_engine(organization_id)
+    if get_settings().db_schema_in_statements:
+        engine = _naming_schema(engine, schema)
+    session = AsyncSession(engine, expire_on_commit=False, sync_session_class=_TenantSession)
     session.info["organization_id"] = organization_id
     session.info["schema"] = schema
     session.info["search_path"] = _search_path(schema)
