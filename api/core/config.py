@@ -100,7 +100,8 @@ class Settings(BaseSettings):
     db_schemas_per_connection: int = Field(150, ge=0, alias="MERIT_DB_SCHEMAS_PER_CONNECTION")
     # Straight to Postgres, a pooled connection whose backend holds more memory than this
     # (its memory contexts, which the catalog cache dominates) is replaced by a fresh one,
-    # checked every half minute; 0 = no such check. Needs the pg_read_all_stats role.
+    # checked every half minute at most (api/core/connection_budget.py); 0 = no such check.
+    # Needs the pg_read_all_stats role.
     db_backend_memory_mb: int = Field(64, ge=0, alias="MERIT_DB_BACKEND_MEMORY_MB")
     # Straight to Postgres, each organisation prefers one connection of the pool, whose backend
     # keeps its catalog warm (api/core/home_pool.py); off, connections are taken in turn.

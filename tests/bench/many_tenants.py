@@ -13,7 +13,8 @@ Postgres process's CPU from /proc, over the phase) and the server's backends' ow
 pg_stat_activity), then the ratios.
 
     uv run python tests/bench/many_tenants.py [--smoke] [--orgs N] [--requests N]
-        [--keep DIR] [--soak SECONDS] [--warm-all] [--pgbouncer HOMES]
+        [--keep DIR] [--soak SECONDS] [--warm-all] [--pgbouncer HOMES] [--alternate PAIRS]
+        [--shared-buffers SIZE] [--plan-cache-mode MODE]
 
 It starts its own embedded Postgres in a temporary MERIT_DATA_DIR and removes it at the end;
 with `--keep DIR` it uses DIR instead and leaves it, so a second run on the same DIR skips
@@ -22,6 +23,8 @@ then serves the spread mix for that many seconds more, printing each minute the 
 memory, to show whether the per-connection budget holds it. `--pgbouncer HOMES` serves the
 phases through a PgBouncer in transaction mode instead: concentrated and spread with HOMES
 home databases (MERIT_DB_POOLER_HOMES), then spread again with none (the baseline there).
+Merit's own settings come from the environment, e.g. MERIT_DB_SCHEMA_IN_STATEMENTS=true
+MERIT_DB_STATEMENT_CACHE=10000 for a statement per organisation (deploy/README.md).
 """
 
 import argparse
@@ -56,6 +59,13 @@ def _arguments() -> argparse.Namespace:
         default="128MB",
         help="Postgres shared_buffers for the run (its default 128MB; a server sized as the "
         "deploy guide says has about a quarter of its memory: 6GB here)",
+    )
+    parser.add_argument(
+        "--plan-cache-mode",
+        choices=["auto", "force_generic_plan", "force_custom_plan"],
+        default="auto",
+        help="Postgres plan_cache_mode for the run (its default auto: a prepared statement's "
+        "first five runs are planned for their values, later ones may reuse a generic plan)",
     )
     parser.add_argument(
         "--pgbouncer",
@@ -167,11 +177,13 @@ async def provision(count: int) -> float:
     return time.perf_counter() - started
 
 
-async def size_shared_buffers(dsn: str, size: str) -> None:
-    """Sets shared_buffers, restarting the embedded Postgres when it changes."""
+async def configure_postgres(dsn: str, shared_buffers: str, plan_cache_mode: str) -> None:
+    """Sets shared_buffers and plan_cache_mode, restarting the embedded Postgres when
+    shared_buffers changes."""
     conn = await asyncpg.connect(dsn)
     try:
-        await conn.execute(f"ALTER SYSTEM SET shared_buffers = '{size}'")
+        await conn.execute(f"ALTER SYSTEM SET shared_buffers = '{shared_buffers}'")
+        await conn.execute(f"ALTER SYSTEM SET plan_cache_mode = '{plan_cache_mode}'")
         await conn.execute("SELECT pg_reload_conf()")
         pending = await conn.fetchval(
             "SELECT pending_restart FROM pg_settings WHERE name = 'shared_buffers'"
@@ -297,6 +309,15 @@ async def run_phase(
     return Phase(label, samples, wall, backends_cpu, background_cpu, memory, misses)
 
 
+async def servers_memory_mb(monitor: asyncpg.Connection) -> list[float]:
+    """The own memory of each of the server's connections' backends, in MB."""
+    pids = await monitor.fetch(
+        "SELECT pid FROM pg_stat_activity WHERE application_name = 'merit' "
+        "AND backend_type = 'client backend'"
+    )
+    return [own_memory_kb(row[0]) / 1024 for row in pids]
+
+
 async def soak(
     sids: list[str],
     seconds: int,
@@ -328,11 +349,7 @@ async def soak(
                 samples = await _drive_for(c, rng, sids, min(60.0, ends - started))
                 wall = time.perf_counter() - started
                 backends_cpu, _ = await watch.stop()
-                pids = await monitor.fetch(
-                    "SELECT pid FROM pg_stat_activity WHERE application_name = 'merit' "
-                    "AND backend_type = 'client backend'"
-                )
-                mb = [own_memory_kb(row[0]) / 1024 for row in pids]
+                mb = await servers_memory_mb(monitor)
                 print(
                     f"{minute:>6}{len(samples):>10}{len(samples) / wall:>8.1f}"
                     f"{errors(samples):>7}{backends_cpu * 1000 / max(1, len(samples)):>17.2f}"
@@ -367,7 +384,10 @@ async def alternate(
     server = await asyncio.to_thread(merit_serve, env, _DATA / "logs" / "alternate.log")
     rng = random.Random(11)
     print(f"\nAlternating {WINDOW_SECONDS:.0f} s windows, concentrated on {HOT} / spread")
-    print(f"{'window':>6}{'kind':>14}{'requests':>10}{'req/s':>8}{'errors':>7}{'ms/req':>8}")
+    print(
+        f"{'window':>6}{'kind':>14}{'requests':>10}{'req/s':>8}{'errors':>7}{'ms/req':>8}"
+        f"{'own MB mean':>12}{'max':>6}"
+    )
     costs: dict[str, list[float]] = {"concentrated": [], "spread": []}
     try:
         limits = httpx.Limits(max_connections=CALLERS + 4, max_keepalive_connections=CALLERS + 4)
@@ -384,9 +404,11 @@ async def alternate(
                 backends_cpu, _ = await watch.stop()
                 cost = backends_cpu * 1000 / max(1, len(samples))
                 costs[kind].append(cost)
+                mb = await servers_memory_mb(monitor)
                 print(
                     f"{window + 1:>6}{kind:>14}{len(samples):>10}{len(samples) / wall:>8.1f}"
                     f"{errors(samples):>7}{cost:>8.2f}"
+                    f"{sum(mb) / max(1, len(mb)):>12.1f}{max(mb, default=0):>6.1f}"
                 )
     finally:
         server.stop()
@@ -544,9 +566,14 @@ async def main(args: argparse.Namespace) -> None:
         f"MERIT_DB_BACKEND_MEMORY_MB={settings.db_backend_memory_mb} (straight to Postgres, a "
         "connection is replaced past the megabytes, or past the count where they are not read)"
     )
+    print(
+        f"MERIT_DB_POOL_SIZE={settings.db_pool_size}, MERIT_DB_STATEMENT_CACHE="
+        f"{settings.db_statement_cache}, MERIT_DB_SCHEMA_IN_STATEMENTS="
+        f"{settings.db_schema_in_statements}"
+    )
     dsn = (os.environ["DATABASE_URL"]).replace("postgresql+asyncpg://", "postgresql://")
-    await size_shared_buffers(dsn, args.shared_buffers)
-    print(f"shared_buffers={args.shared_buffers}")
+    await configure_postgres(dsn, args.shared_buffers, args.plan_cache_mode)
+    print(f"shared_buffers={args.shared_buffers}, plan_cache_mode={args.plan_cache_mode}")
     assert (await migrate_all()).ok
     await dispose_engine()
     sids = await kept_sessions(dsn, args.orgs)

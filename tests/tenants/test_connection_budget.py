@@ -6,6 +6,7 @@ retired."""
 
 import logging
 from collections.abc import AsyncIterator
+from types import SimpleNamespace
 
 import pytest
 from sqlalchemy import text
@@ -120,6 +121,32 @@ async def test_a_connection_within_its_memory_budget_is_kept(
     first = await backend_of(org)
     for one in [org, *others] * 3:
         assert await backend_of(one) == first
+
+
+async def test_a_memory_check_waits_ten_thousand_times_as_long_as_the_last_one_took(
+    memory_checked_each_time, monkeypatch, org
+):
+    """The check walks every memory context of the backend, which takes longer the more
+    statements it keeps: its cost stays a ten-thousandth of the connection's time."""
+    await memory_budget(monkeypatch, 4096)
+    clock = SimpleNamespace(now=1000.0)
+
+    def monotonic() -> float:  # each reading 2 ms after the last: a check takes 2 ms
+        clock.now += 0.002
+        return clock.now
+
+    monkeypatch.setattr(connection_budget, "time", SimpleNamespace(monotonic=monotonic))
+    checks = []
+    real_await = connection_budget.await_
+    monkeypatch.setattr(connection_budget, "await_", lambda a: checks.append(1) or real_await(a))
+    await backend_of(org)
+    assert len(checks) == 1
+    clock.now += 19.0
+    await backend_of(org)
+    assert len(checks) == 1  # 2 ms x 10,000 = 20 s not yet passed
+    clock.now += 1.1
+    await backend_of(org)
+    assert len(checks) == 2
 
 
 async def test_without_leave_to_read_its_memory_the_check_stops_and_work_goes_on(
