@@ -3,8 +3,6 @@ text, so a connection keeps one prepared statement, and its plan, per organisati
 one that Postgres plans again whenever the organisation changes. Each still runs inside a
 transaction whose search_path is its own organisation's, and sees only that one's rows."""
 
-import asyncio
-import random
 from collections.abc import AsyncIterator
 
 import pytest
@@ -15,6 +13,7 @@ from api.core.config import Settings, get_settings
 from api.core.db import dispose_engine, tenant_session
 from api.departments.models import Department
 from api.organizations.models import Organization
+from tests.tenants.test_isolation import foreign_rows_seen
 
 
 @pytest.fixture
@@ -77,26 +76,7 @@ async def test_concurrent_sessions_of_two_organisations_never_cross(
     org, other_org, naming_schemas, monkeypatch
 ):
     monkeypatch.setattr(get_settings(), "db_pool_size", 3)
-    seen_wrong: list[str] = []
-
-    async def worker(n: int) -> None:
-        target = org if n % 2 else other_org
-        marker = f"o{target.id}"
-        async with tenant_session(target.schema_name, target.id, reads_only=n % 3 == 0) as s:
-            s.add(Department(name=f"{marker} team {n}", slug=f"{marker}-t{n}"))
-            await s.flush()
-            await asyncio.sleep(random.random() / 200)  # interleave with the other org
-            by_model = (await s.execute(select(Department.name))).scalars().all()
-            # A statement written out without a schema still finds only this organisation's.
-            by_text = (await s.execute(text("SELECT name FROM departments"))).scalars().all()
-            seen_wrong.extend(
-                name
-                for name in [*by_model, *by_text]
-                if name.startswith("o") and not name.startswith(marker)
-            )
-
-    await asyncio.gather(*(worker(n) for n in range(90)))
-    assert seen_wrong == []
+    assert await foreign_rows_seen(org, other_org, 90) == []
 
 
 def test_refused_behind_a_pooler_that_keeps_no_statement(monkeypatch):
