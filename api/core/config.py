@@ -110,7 +110,7 @@ class Settings(BaseSettings):
     # aliases `<database>_home_<n>` of the one Postgres database, each with a small server
     # pool of its own, so each backend serves a fixed share (api/core/db.py); 0 = none.
     db_pooler_homes: int = Field(0, ge=0, le=1024, alias="MERIT_DB_POOLER_HOMES")
-    # An organisation's statements name its schema in their text ("org_7".employees), so
+    # An organisation's statements name its schema in their text (org_7.employees), so
     # Postgres keeps a plan per organisation instead of planning again whenever the
     # connection's previous transaction was another organisation's (api/core/db.py).
     db_schema_in_statements: bool = Field(False, alias="MERIT_DB_SCHEMA_IN_STATEMENTS")

@@ -21,7 +21,8 @@ from api.organizations.models import Organization
 from tests.pooler.run import SERVER_CONNECTIONS
 
 
-async def _mark(org: Organization, marker: str) -> None:
+async def mark(org: Organization, marker: str) -> None:
+    """A department of `org` named for `marker`, committed."""
     async with tenant_session(org.schema_name, org.id) as s:
         s.add(Department(name=f"{marker} only", slug=marker))
 
@@ -69,8 +70,8 @@ async def test_concurrent_sessions_of_two_organisations_never_cross(org, other_o
 
 
 async def test_unqualified_statements_in_a_tenant_session_see_only_its_schema(org, other_org):
-    await _mark(org, "mine")
-    await _mark(other_org, "theirs")
+    await mark(org, "mine")
+    await mark(other_org, "theirs")
     for reads_only in (False, True):
         async with tenant_session(org.schema_name, org.id, reads_only=reads_only) as s:
             path = await s.scalar(text("SELECT current_setting('search_path')"))
@@ -84,7 +85,7 @@ async def test_unqualified_statements_in_a_tenant_session_see_only_its_schema(or
 
 
 async def test_every_transaction_of_a_tenant_session_starts_in_its_schema(org):
-    await _mark(org, "again")
+    await mark(org, "again")
     async with tenant_session(org.schema_name, org.id) as s:
         for _ in range(2):
             found = await s.scalar(select(Department.id).where(Department.slug == "again"))
@@ -93,7 +94,7 @@ async def test_every_transaction_of_a_tenant_session_starts_in_its_schema(org):
 
 
 async def test_outside_a_tenant_transaction_no_tenant_table_resolves(org):
-    await _mark(org, "hidden")
+    await mark(org, "hidden")
     async with get_engine().connect() as conn:
         assert await conn.scalar(text("SELECT to_regclass('departments')")) is None
         with pytest.raises(ProgrammingError, match="does not exist"):
@@ -131,8 +132,8 @@ async def one_connection(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Async
 async def test_one_connection_serves_one_organisation_then_another(org, other_org, one_connection):
     """The statement is the same text for both, prepared once on the connection: Postgres
     plans it again for the other search_path, so each sees its own rows only."""
-    await _mark(org, "first")
-    await _mark(other_org, "second")
+    await mark(org, "first")
+    await mark(other_org, "second")
     query = select(Department.slug).where(Department.slug.in_(["first", "second"]))
     seen = []
     for target in (org, other_org, org, other_org):

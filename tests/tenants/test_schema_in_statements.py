@@ -12,8 +12,7 @@ from api.core import db
 from api.core.config import Settings, get_settings
 from api.core.db import dispose_engine, tenant_session
 from api.departments.models import Department
-from api.organizations.models import Organization
-from tests.tenants.test_isolation import foreign_rows_seen
+from tests.tenants.test_isolation import foreign_rows_seen, mark
 
 
 @pytest.fixture
@@ -27,11 +26,6 @@ async def naming_schemas(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]
     monkeypatch.setattr(settings, "db_backend_memory_mb", 0)
     yield
     await dispose_engine()  # the next test gets an engine with the usual settings
-
-
-async def _mark(org: Organization, slug: str) -> None:
-    async with tenant_session(org.schema_name, org.id) as s:
-        s.add(Department(name=f"{slug} only", slug=slug))
 
 
 async def _prepared_naming(schema: str) -> list[tuple[object, int, int]]:
@@ -50,8 +44,8 @@ async def test_one_connection_keeps_a_statement_per_organisation(
     org, other_org, naming_schemas, monkeypatch
 ):
     monkeypatch.setattr(get_settings(), "db_pool_size", 1)
-    await _mark(org, "first")
-    await _mark(other_org, "second")
+    await mark(org, "first")
+    await mark(other_org, "second")
     query = select(Department.slug).where(Department.slug.in_(["first", "second"]))
     seen = []
 
